@@ -1,0 +1,430 @@
+package dev.raykube.dashboard.fake;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Pattern;
+import mockwebserver3.MockWebServer;
+
+/**
+ * An in-process fake of Ray's dashboard (Jobs and Serve REST API, port 8265) for tests, on {@code mockwebserver3}.
+ *
+ * <p>It behaves like a Ray 2.60 head unless configured otherwise: submitted jobs get {@code raysubmit_…} ids and move
+ * PENDING → RUNNING → SUCCEEDED/FAILED/STOPPED asynchronously on a per-job schedule; stop, delete, logs, the log-tail
+ * WebSocket, duplicate ids, 400/404/500 bodies, the browser guard and token auth answer with Ray's texts. Which
+ * schedule a job follows:
+ * <ol>
+ *   <li>a script registered for its submission id with {@link #script(String, JobScript)};
+ *   <li>else the most recently registered {@link #scriptEntrypoints(Pattern, JobScript)} pattern matching its whole
+ *       entrypoint;
+ *   <li>else its entrypoint read as a small shell subset — {@code echo}, {@code sleep N}, {@code exit N},
+ *       {@code true}, {@code false} joined by {@code &&}, {@code ||}, {@code ;} — so that {@code "sleep 2 && echo done"}
+ *       runs two seconds, logs {@code done} and SUCCEEDS, and {@code "exit 3"} FAILS with exit code 3 and Ray's message,
+ *       exactly as on a real head. Other commands act as not installed (exit 127).
+ * </ol>
+ *
+ * <p>Jobs stay PENDING for the start delay (default 200 ms), a stop takes the stop delay (default 300 ms); all job
+ * durations are multiplied by the time scale (default 1.0). Faults ({@link Fault}) can be injected per request, and
+ * every request is recorded. Thread-safe. Use one instance per test, in try-with-resources:
+ *
+ * <pre>{@code
+ * try (FakeRayDashboard fake = FakeRayDashboard.builder().rayVersion("2.9.3").build().start()) {
+ *   String url = fake.url();   // http://127.0.0.1:<port>
+ * }
+ * }</pre>
+ */
+public final class FakeRayDashboard implements AutoCloseable {
+  private final String rayVersion;
+  private final String authToken;
+  private final int configuredPort;
+  private final ScheduledExecutorService scheduler;
+  private final boolean ownsScheduler;
+  private final JobRegistry registry;
+  private final FaultRules faults = new FaultRules();
+  private final DashboardDispatcher dispatcher;
+  private volatile MockWebServer server;
+  private int port;
+  private boolean started;
+  private boolean closed;
+  private long refusalGeneration;
+
+  private FakeRayDashboard(Builder config) {
+    this.rayVersion = config.rayVersion;
+    this.authToken = config.authToken;
+    this.configuredPort = config.port;
+    this.ownsScheduler = config.scheduler == null;
+    this.scheduler = ownsScheduler ? newScheduler() : config.scheduler;
+    Timeline timeline = new Timeline(config.clock, scheduler, config.timeScale);
+    EmulatedVersion version = EmulatedVersion.parse(config.rayVersion);
+    AtomicInteger rayJobCounter = new AtomicInteger();
+    FakeJob.RayJobIds rayJobIds = () -> {
+      int n = rayJobCounter.incrementAndGet();
+      return String.format("%02x%02x%02x%02x", n & 0xff, (n >> 8) & 0xff, (n >> 16) & 0xff, (n >>> 24) & 0xff);
+    };
+    FakeJob.Environment env = new FakeJob.Environment(timeline, version, config.startDelay, config.stopDelay,
+        randomHex(56), "http://127.0.0.1:52365", rayJobIds);
+    this.registry = new JobRegistry(env);
+    this.dispatcher = new DashboardDispatcher(new JobRoutes(registry),
+        new ServeRoutes(timeline, config.startDelay, config.serveInstalled), version, config.authToken, faults,
+        this::drainServerQueue, timeline, config.requestLogCapacity);
+  }
+
+  private static ScheduledExecutorService newScheduler() {
+    return Executors.newSingleThreadScheduledExecutor(r -> {
+      Thread t = new Thread(r, "fake-ray-dashboard");
+      t.setDaemon(true);
+      return t;
+    });
+  }
+
+  private static String randomHex(int length) {
+    SecureRandom random = new SecureRandom();
+    StringBuilder sb = new StringBuilder(length);
+    for (int i = 0; i < length; i++) {
+      sb.append(Character.forDigit(random.nextInt(16), 16));
+    }
+    return sb.toString();
+  }
+
+  /** A fake with the defaults: Ray 2.60.0, no auth, 200 ms start delay, 300 ms stop delay, time scale 1. */
+  public static FakeRayDashboard create() {
+    return builder().build();
+  }
+
+  /** Starts configuring a fake. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Starts listening on 127.0.0.1 (the configured port, else a free one); returns this. */
+  public synchronized FakeRayDashboard start() {
+    if (closed) {
+      throw new IllegalStateException("FakeRayDashboard is closed");
+    }
+    if (!started) {
+      server = configuredPort != 0 ? listen(configuredPort) : listenOnFreePort();
+      port = server.getPort();
+      started = true;
+    }
+    return this;
+  }
+
+  /**
+   * Picks the port first: MockWebServer sets SO_REUSEADDR only for an explicit port, and without it the port could not
+   * be bound again by {@link #refuseConnectionsFor(Duration)} while old connections linger in TIME_WAIT.
+   */
+  private MockWebServer listenOnFreePort() {
+    UncheckedIOException last = null;
+    for (int attempt = 0; attempt < 5; attempt++) {
+      int free;
+      try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+        free = probe.getLocalPort();
+      } catch (IOException e) {
+        throw new UncheckedIOException("FakeRayDashboard found no free port", e);
+      }
+      try {
+        return listen(free);
+      } catch (UncheckedIOException taken) {
+        last = taken;
+      }
+    }
+    throw last;
+  }
+
+  private MockWebServer listen(int onPort) {
+    MockWebServer s = new MockWebServer();
+    s.setDispatcher(dispatcher);
+    try {
+      s.start(InetAddress.getLoopbackAddress(), onPort);
+    } catch (IOException e) {
+      throw new UncheckedIOException("FakeRayDashboard could not listen on port " + onPort, e);
+    }
+    return s;
+  }
+
+  /** The base URL, e.g. {@code http://127.0.0.1:41234} (no trailing slash). */
+  public synchronized String url() {
+    requireStarted();
+    return "http://127.0.0.1:" + port;
+  }
+
+  /** The port the fake listens on. */
+  public synchronized int port() {
+    requireStarted();
+    return port;
+  }
+
+  private void requireStarted() {
+    if (!started) {
+      throw new IllegalStateException("call start() first");
+    }
+  }
+
+  /** Stops listening and ends all jobs' schedules (and the scheduler, unless it was supplied). Idempotent. */
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    if (server != null) {
+      server.close();
+      server = null;
+    }
+    if (ownsScheduler) {
+      scheduler.shutdownNow();
+    }
+  }
+
+  /** The job submitted with this submission id (now or later) follows {@code script}. */
+  public void script(String submissionId, JobScript script) {
+    registry.script(Objects.requireNonNull(submissionId, "submissionId"), Objects.requireNonNull(script, "script"));
+  }
+
+  /** Jobs whose whole entrypoint matches {@code pattern} follow {@code script}; later registrations win. */
+  public void scriptEntrypoints(Pattern pattern, JobScript script) {
+    registry.scriptEntrypoints(Objects.requireNonNull(pattern, "pattern"), Objects.requireNonNull(script, "script"));
+  }
+
+  /** The current status of a job by any id Ray would accept, e.g. {@code "RUNNING"}; empty if unknown or deleted. */
+  public Optional<String> jobStatus(String id) {
+    return registry.find(id).map(FakeJob::status);
+  }
+
+  /** The submission ids of all jobs that exist now (deleted ones excluded), in submission order. */
+  public List<String> submissionIds() {
+    return registry.all().stream().filter(j -> !j.isDriverType()).map(FakeJob::submissionId).toList();
+  }
+
+  /**
+   * Adds a DRIVER-type job (a script that called {@code ray.init()} itself), RUNNING with {@code end_time} 0; returns
+   * its Ray job id (e.g. {@code 01000000}).
+   */
+  public String addDriverJob(String entrypoint) {
+    FakeJob job = FakeJob.driver(registry.environment(), Objects.requireNonNull(entrypoint, "entrypoint"));
+    registry.addDriver(job);
+    return job.rayJobId();
+  }
+
+  /** Ends a DRIVER job: it becomes SUCCEEDED, as Ray reports every finished driver. */
+  public void finishDriverJob(String rayJobId) {
+    FakeJob job = registry.find(rayJobId).filter(FakeJob::isDriverType)
+        .orElseThrow(() -> new IllegalArgumentException("no DRIVER job " + rayJobId));
+    job.finishDriver();
+  }
+
+  /**
+   * Applies {@code fault} to the next {@code times} requests with this method (null: any) whose decoded path starts
+   * with {@code pathPrefix} (null: any). Rules apply oldest first.
+   */
+  public void injectFault(String method, String pathPrefix, int times, Fault fault) {
+    if (times < 1) {
+      throw new IllegalArgumentException("times must be at least 1: " + times);
+    }
+    faults.add(method, pathPrefix, times, Objects.requireNonNull(fault, "fault"));
+  }
+
+  /** Applies {@code fault} to the next {@code times} requests of any kind. */
+  public void injectFault(int times, Fault fault) {
+    injectFault(null, null, times, fault);
+  }
+
+  /** Removes all pending injected faults. */
+  public void clearFaults() {
+    faults.clear();
+  }
+
+  /** Delays every response's headers by {@code latency} (not scaled); {@link Duration#ZERO} turns it off. */
+  public void setLatency(Duration latency) {
+    if (latency.isNegative()) {
+      throw new IllegalArgumentException("latency must not be negative");
+    }
+    dispatcher.setLatency(latency);
+  }
+
+  /** Makes {@code /api/gcs_healthz} answer 503 (false) or {@code success} (true). */
+  public void setGcsHealthy(boolean healthy) {
+    dispatcher.setGcsHealthy(healthy);
+  }
+
+  /**
+   * Stops listening at once (open connections, including log tails, are cut; new ones are refused) and listens again
+   * on the same port after {@code duration} (not scaled). Jobs keep running meanwhile.
+   */
+  public synchronized void refuseConnectionsFor(Duration duration) {
+    requireStarted();
+    if (closed) {
+      return;
+    }
+    if (server != null) {
+      server.close();
+      server = null;
+    }
+    long generation = ++refusalGeneration;
+    scheduler.schedule(() -> reopen(generation), duration.toNanos(), TimeUnit.NANOSECONDS);
+  }
+
+  private synchronized void reopen(long generation) {
+    if (closed || server != null || generation != refusalGeneration) {
+      return;
+    }
+    server = listen(port);
+  }
+
+  /** Every request received so far (up to the log capacity, oldest first). */
+  public List<RecordedDashboardRequest> requests() {
+    return dispatcher.requests();
+  }
+
+  /** The recorded requests with this method on exactly this decoded path. */
+  public List<RecordedDashboardRequest> requests(String method, String path) {
+    return dispatcher.requests().stream().filter(r -> r.is(method, path)).toList();
+  }
+
+  /** Whether a stop was requested for the job with this id (as it appeared in the request path). */
+  public boolean stopRequested(String id) {
+    return !requests("POST", "/api/jobs/" + id + "/stop").isEmpty();
+  }
+
+  /** Forgets the recorded requests. */
+  public void clearRequests() {
+    dispatcher.clearRequests();
+  }
+
+  private void drainServerQueue() {
+    MockWebServer s = server;
+    if (s == null) {
+      return;
+    }
+    try {
+      while (s.takeRequest(0, TimeUnit.NANOSECONDS) != null) {
+        // MockWebServer keeps its own unbounded copy of every request; the fake keeps a bounded log instead.
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  @Override
+  public synchronized String toString() {
+    return "FakeRayDashboard{rayVersion=" + rayVersion + ", auth=" + (authToken != null)
+        + (started ? ", url=http://127.0.0.1:" + port : "") + (closed ? ", closed" : "") + "}";
+  }
+
+  /** Configures a {@link FakeRayDashboard}. Not thread-safe. */
+  public static final class Builder {
+    private String rayVersion = "2.60.0";
+    private String authToken;
+    private Clock clock = Clock.systemUTC();
+    private ScheduledExecutorService scheduler;
+    private double timeScale = 1.0;
+    private Duration startDelay = Duration.ofMillis(200);
+    private Duration stopDelay = Duration.ofMillis(300);
+    private int requestLogCapacity = 10_000;
+    private boolean serveInstalled = true;
+    private int port;
+
+    private Builder() {}
+
+    /**
+     * The Ray version to emulate (default {@code 2.60.0}): it is reported by {@code /api/version} and decides which
+     * submit fields are accepted and which JobDetails keys are sent (1.x: {@code job_id} only, list as an object; below
+     * 2.2: no DELETE, no resources fields; below 2.8: no {@code entrypoint_memory}, {@code driver_exit_code}; below 2.54:
+     * no label selector).
+     */
+    public Builder rayVersion(String version) {
+      EmulatedVersion.parse(version);
+      this.rayVersion = version;
+      return this;
+    }
+
+    /** Turns token auth on: requests need {@code Authorization: Bearer <token>} (or the fallbacks), else 401/403. */
+    public Builder authToken(String token) {
+      if (token == null || token.isBlank()) {
+        throw new IllegalArgumentException("auth token must not be blank");
+      }
+      this.authToken = token;
+      return this;
+    }
+
+    /** The clock for {@code start_time}/{@code end_time} (default: system UTC). */
+    public Builder clock(Clock clock) {
+      this.clock = Objects.requireNonNull(clock, "clock");
+      return this;
+    }
+
+    /** The scheduler that drives job transitions (default: an own daemon thread, shut down by {@link #close()}). */
+    public Builder scheduler(ScheduledExecutorService scheduler) {
+      this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
+      return this;
+    }
+
+    /** Multiplies every job duration (start/stop delays, script sleeps); 0.1 makes {@code sleep 10} take 1 s. */
+    public Builder timeScale(double scale) {
+      if (!(scale >= 0) || Double.isInfinite(scale)) {
+        throw new IllegalArgumentException("time scale must be a finite number >= 0: " + scale);
+      }
+      this.timeScale = scale;
+      return this;
+    }
+
+    /** How long new jobs stay PENDING unless their script says otherwise (default 200 ms). */
+    public Builder startDelay(Duration delay) {
+      this.startDelay = requireNotNegative(delay);
+      return this;
+    }
+
+    /** How long a stop takes to reach STOPPED unless the job's script says otherwise (default 300 ms). */
+    public Builder stopDelay(Duration delay) {
+      this.stopDelay = requireNotNegative(delay);
+      return this;
+    }
+
+    /** How many requests to remember, oldest dropped first (default 10,000). */
+    public Builder requestLogCapacity(int capacity) {
+      if (capacity < 1) {
+        throw new IllegalArgumentException("capacity must be at least 1");
+      }
+      this.requestLogCapacity = capacity;
+      return this;
+    }
+
+    /** Whether Serve is installed (default true); if not, the Serve GET and PUT answer 501 as Ray does. */
+    public Builder serveInstalled(boolean installed) {
+      this.serveInstalled = installed;
+      return this;
+    }
+
+    /** A fixed port to listen on (default 0: any free port). */
+    public Builder port(int port) {
+      if (port < 0 || port > 65535) {
+        throw new IllegalArgumentException("port must be 0..65535: " + port);
+      }
+      this.port = port;
+      return this;
+    }
+
+    private static Duration requireNotNegative(Duration d) {
+      if (Objects.requireNonNull(d, "duration").isNegative()) {
+        throw new IllegalArgumentException("duration must not be negative: " + d);
+      }
+      return d;
+    }
+
+    /** Creates the fake (not yet listening: call {@link FakeRayDashboard#start()}). */
+    public FakeRayDashboard build() {
+      return new FakeRayDashboard(this);
+    }
+  }
+}
