@@ -1,0 +1,86 @@
+package dev.raykube.model.cluster;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import dev.raykube.model.RayApi;
+import io.fabric8.crd.generator.annotation.AdditionalPrinterColumn;
+import io.fabric8.crd.generator.annotation.AdditionalPrinterColumn.Type;
+import io.fabric8.kubernetes.api.model.Namespaced;
+import io.fabric8.kubernetes.client.CustomResource;
+import io.fabric8.kubernetes.model.annotation.Categories;
+import io.fabric8.kubernetes.model.annotation.Group;
+import io.fabric8.kubernetes.model.annotation.ShortNames;
+import io.fabric8.kubernetes.model.annotation.Version;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A Ray cluster on Kubernetes ({@code ray.io/v1} RayCluster): one head Pod and groups of worker Pods. Namespaced,
+ * with a status subresource; short name {@code rcl}, categories {@code all} and {@code ray}.
+ */
+@Group(RayApi.GROUP)
+@Version(RayApi.VERSION)
+@ShortNames("rcl")
+@Categories({"all", "ray"})
+@AdditionalPrinterColumn(name = "Desired Workers", type = Type.INTEGER, jsonPath = ".status.desiredWorkerReplicas")
+@AdditionalPrinterColumn(name = "Available Workers", type = Type.INTEGER,
+    jsonPath = ".status.availableWorkerReplicas")
+@AdditionalPrinterColumn(name = "CPUs", type = Type.STRING, jsonPath = ".status.desiredCPU")
+@AdditionalPrinterColumn(name = "Memory", type = Type.STRING, jsonPath = ".status.desiredMemory")
+@AdditionalPrinterColumn(name = "GPUs", type = Type.STRING, jsonPath = ".status.desiredGPU")
+@AdditionalPrinterColumn(name = "TPUs", type = Type.STRING, jsonPath = ".status.desiredTPU", priority = 1)
+@AdditionalPrinterColumn(name = "State", type = Type.STRING, jsonPath = ".status.state")
+@AdditionalPrinterColumn(name = "Age", type = Type.DATE, jsonPath = ".metadata.creationTimestamp")
+@AdditionalPrinterColumn(name = "Head Pod IP", type = Type.STRING, jsonPath = ".status.head.podIP", priority = 1)
+@AdditionalPrinterColumn(name = "Head Service IP", type = Type.STRING, jsonPath = ".status.head.serviceIP",
+    priority = 1)
+public class RayCluster extends CustomResource<RayClusterSpec, RayClusterStatus> implements Namespaced {
+
+  @JsonIgnore
+  private final Map<String, Object> additionalProperties = new LinkedHashMap<>();
+
+  /** Creates a RayCluster without metadata, spec or status. */
+  public RayCluster() {
+  }
+
+  /** Returns the desired state, or {@code null} when unset. */
+  @Override
+  @JsonPropertyDescription("Desired state of the RayCluster: head group, worker groups and cluster-wide options.")
+  public RayClusterSpec getSpec() {
+    return super.getSpec();
+  }
+
+  /** Returns the observed state, or {@code null} when unset. */
+  @Override
+  @JsonPropertyDescription("Observed state of the RayCluster, written by the operator.")
+  public RayClusterStatus getStatus() {
+    return super.getStatus();
+  }
+
+  /** Returns the top-level properties this model does not know; they are written back on serialization. */
+  @JsonAnyGetter
+  @JsonIgnore
+  public Map<String, Object> getAdditionalProperties() {
+    return additionalProperties;
+  }
+
+  /** Records a top-level property this model does not know; called by Jackson. */
+  @JsonAnySetter
+  public void setAdditionalProperty(String name, Object value) {
+    additionalProperties.put(name, value);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return super.equals(o) && o instanceof RayCluster
+        && additionalProperties.equals(((RayCluster) o).additionalProperties);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(super.hashCode(), additionalProperties);
+  }
+}
