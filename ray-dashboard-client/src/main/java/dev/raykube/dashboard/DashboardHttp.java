@@ -1,0 +1,117 @@
+package dev.raykube.dashboard;
+
+import java.io.IOException;
+import java.time.Duration;
+import okhttp3.Headers;
+import okhttp3.HttpUrl;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.Response;
+import okhttp3.ResponseBody;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One HTTP exchange with the dashboard, and the retry loop around exchanges. Adds the fixed headers (User-Agent, auth,
+ * custom) to every request, maps I/O failures to {@link DashboardUnavailableException}, and redacts the token from
+ * every body it reads.
+ */
+final class DashboardHttp {
+  private static final Logger LOG = LoggerFactory.getLogger(RayDashboardClient.class);
+
+  /** A reply as read: status, redacted body, content type (may be null). */
+  record Reply(int status, String body, String contentType) {
+    boolean ok() {
+      return status >= 200 && status < 300;
+    }
+  }
+
+  /** One attempt of a call; {@code attempt} counts from 1. */
+  interface Attempt<T> {
+    T run(int attempt);
+  }
+
+  private final OkHttpClient client;
+  private final HttpUrl baseUrl;
+  private final Headers headers;
+  private final RetryPolicy retryPolicy;
+  private final Redaction redaction;
+
+  DashboardHttp(OkHttpClient client, HttpUrl baseUrl, Headers headers, RetryPolicy retryPolicy, Redaction redaction) {
+    this.client = client;
+    this.baseUrl = baseUrl;
+    this.headers = headers;
+    this.retryPolicy = retryPolicy;
+    this.redaction = redaction;
+  }
+
+  OkHttpClient client() {
+    return client;
+  }
+
+  Redaction redaction() {
+    return redaction;
+  }
+
+  /** The base URL plus these path segments, each percent-encoded; a trailing {@code ""} gives a trailing slash. */
+  HttpUrl url(String... segments) {
+    HttpUrl.Builder b = baseUrl.newBuilder();
+    for (String segment : segments) {
+      b.addPathSegment(segment);
+    }
+    return b.build();
+  }
+
+  Request.Builder request(HttpUrl url) {
+    return new Request.Builder().url(url).headers(headers);
+  }
+
+  /** Executes once; a connection failure or timeout becomes {@link DashboardUnavailableException}. */
+  Reply execute(Request request, ErrorClassifier.Call call) {
+    long start = System.nanoTime();
+    try (Response response = client.newCall(request).execute()) {
+      ResponseBody body = response.body();
+      String text = redaction.apply(body == null ? "" : body.string());
+      if (LOG.isDebugEnabled()) {
+        LOG.debug("{} {} -> {} in {} ms", request.method(), request.url().encodedPath(), response.code(),
+            (System.nanoTime() - start) / 1_000_000);
+      }
+      return new Reply(response.code(), text, response.header("Content-Type"));
+    } catch (IOException e) {
+      String reason = redaction.apply(e.getClass().getSimpleName() + ": " + e.getMessage());
+      LOG.debug("{} {} failed: {}", request.method(), request.url().encodedPath(), reason);
+      throw new DashboardUnavailableException(call.operation() + " failed: could not reach the Ray dashboard at "
+          + baseUrl.redact() + " (" + reason + ")", 0, null, e);
+    }
+  }
+
+  /**
+   * Runs {@code attempt} until it returns, retrying {@linkplain RayDashboardException#isRetryable() retryable}
+   * failures per the retry policy when {@code idempotent}; otherwise runs it once.
+   */
+  <T> T call(ErrorClassifier.Call call, boolean idempotent, Attempt<T> attempt) {
+    int max = idempotent ? retryPolicy.maxAttempts() : 1;
+    for (int n = 1; ; n++) {
+      try {
+        return attempt.run(n);
+      } catch (RayDashboardException e) {
+        if (n >= max || !e.isRetryable()) {
+          throw e;
+        }
+        Duration wait = retryPolicy.backoff(n);
+        LOG.debug("{}: attempt {} of {} failed ({}); retrying in {} ms", call.operation(), n, max, e.getMessage(),
+            wait.toMillis());
+        sleep(wait, call);
+      }
+    }
+  }
+
+  private static void sleep(Duration wait, ErrorClassifier.Call call) {
+    try {
+      Thread.sleep(wait.toMillis(), (int) (wait.toNanos() % 1_000_000));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new RayDashboardException(call.operation() + " was interrupted while waiting to retry", e);
+    }
+  }
+}
