@@ -1,0 +1,40 @@
+# shellcheck shell=bash
+# Settings shared by e2e/setup, e2e/start and e2e/stop. Sourced, never run.
+# Every value can be overridden from the environment.
+
+RAYKUBE_E2E_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+RAYKUBE_TOOL_MODULE="${RAYKUBE_E2E_DIR}/tools/k8s"
+
+# Pinned versions. etcd is not pinned here: it is the go.etcd.io/etcd/server/v3 version that the pinned
+# k8s.io/kubernetes go.mod requires (read from e2e/tools/k8s/go.mod, which e2e/setup derives from it).
+RAYKUBE_K8S_VERSION="${RAYKUBE_K8S_VERSION:-v1.36.3}"
+RAYKUBE_RAY_VERSION="${RAYKUBE_RAY_VERSION:-2.60.0}"
+
+# Cache (binaries, Python venv): kept between runs.
+RAYKUBE_CACHE_DIR="${RAYKUBE_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/raykube}"
+RAYKUBE_BIN_DIR="${RAYKUBE_BIN_DIR:-${RAYKUBE_CACHE_DIR}/k8s/${RAYKUBE_K8S_VERSION}/bin}"
+RAYKUBE_RAY_VENV="${RAYKUBE_RAY_VENV:-${RAYKUBE_CACHE_DIR}/ray/${RAYKUBE_RAY_VERSION}/venv}"
+
+# State of a running cluster (certificates, etcd data, logs, pid files, kubeconfig): removed by e2e/stop.
+RAYKUBE_E2E_STATE="${RAYKUBE_E2E_STATE:-${TMPDIR:-/tmp}/raykube-e2e}"
+
+# Ports on 127.0.0.1; none of them is a component's default port, so a real cluster on this machine does not clash.
+RAYKUBE_ETCD_PORT="${RAYKUBE_ETCD_PORT:-23379}"
+RAYKUBE_ETCD_PEER_PORT="${RAYKUBE_ETCD_PEER_PORT:-23380}"
+RAYKUBE_APISERVER_PORT="${RAYKUBE_APISERVER_PORT:-26443}"
+RAYKUBE_KCM_PORT="${RAYKUBE_KCM_PORT:-26257}"
+
+# How long e2e/start waits for each component to report healthy.
+RAYKUBE_START_TIMEOUT="${RAYKUBE_START_TIMEOUT:-120}"
+
+raykube_log() { printf '[raykube-e2e] %s\n' "$*" >&2; }
+raykube_die() { printf '[raykube-e2e] ERROR: %s\n' "$*" >&2; exit 1; }
+
+# The etcd version the tool module builds (the go.etcd.io/etcd/server/v3 requirement in its go.mod).
+raykube_etcd_version() {
+  awk '$1 == "go.etcd.io/etcd/server/v3" { print $2; exit }' "${RAYKUBE_TOOL_MODULE}/go.mod"
+}
+
+# Seconds since the epoch with milliseconds, for step timings.
+raykube_now() { date +%s.%3N; }
+raykube_elapsed() { awk -v a="$1" -v b="$(raykube_now)" 'BEGIN { printf "%.1f", b - a }'; }
