@@ -32,6 +32,7 @@ final class DashboardHttp {
   }
 
   private final OkHttpClient client;
+  private final OkHttpClient tailClient;
   private final HttpUrl baseUrl;
   private final Headers headers;
   private final RetryPolicy retryPolicy;
@@ -39,6 +40,12 @@ final class DashboardHttp {
 
   DashboardHttp(OkHttpClient client, HttpUrl baseUrl, Headers headers, RetryPolicy retryPolicy, Redaction redaction) {
     this.client = client;
+    // Ray's head (2.60) sends no log frames on a tail whose upgrade negotiated permessage-deflate, which OkHttp always
+    // offers; the interceptor withdraws the offer. It shares the pool and dispatcher of the main client.
+    this.tailClient = client.newBuilder()
+        .addInterceptor(chain -> chain.proceed(chain.request().newBuilder()
+            .removeHeader("Sec-WebSocket-Extensions").build()))
+        .build();
     this.baseUrl = baseUrl;
     this.headers = headers;
     this.retryPolicy = retryPolicy;
@@ -47,6 +54,11 @@ final class DashboardHttp {
 
   OkHttpClient client() {
     return client;
+  }
+
+  /** The client for log-tail WebSockets: as {@link #client()}, but never offering permessage-deflate. */
+  OkHttpClient tailClient() {
+    return tailClient;
   }
 
   Redaction redaction() {

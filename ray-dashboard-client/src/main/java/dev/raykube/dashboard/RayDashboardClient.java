@@ -235,7 +235,7 @@ public final class RayDashboardClient implements AutoCloseable {
     Objects.requireNonNull(listener, "listener");
     WebSocketLogTail tail = new WebSocketLogTail(id, listener, http.redaction());
     Request req = http.request(http.url("api", "jobs", id, "logs", "tail")).get().build();
-    WebSocket socket = http.client().newWebSocket(req, tail);
+    WebSocket socket = http.tailClient().newWebSocket(req, tail);
     tail.attach(socket);
     return tail;
   }

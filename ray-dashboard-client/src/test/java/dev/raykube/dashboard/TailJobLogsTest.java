@@ -56,6 +56,9 @@ class TailJobLogsTest {
     assertThat(upgrade.getHeaders().get("Authorization")).isEqualTo("Bearer " + TOKEN);
     assertThat(upgrade.getHeaders().get("X-Ray-Authorization")).isEqualTo("Bearer " + TOKEN);
     assertThat(upgrade.getHeaders().get("Origin")).isNull();
+    assertThat(upgrade.getHeaders().get("Upgrade")).isEqualTo("websocket");
+    assertThat(upgrade.getHeaders().get("Sec-WebSocket-Extensions")).as("Ray 2.60 sends nothing when compressed")
+        .isNull();
   }
 
   @Test

@@ -130,7 +130,7 @@ final class DashboardDispatcher extends Dispatcher {
       return Responses.text(405, "'" + method + "' method not allowed for browser traffic.");
     }
     if (segments.size() >= 2 && segments.get(0).equals("api") && segments.get(1).equals("jobs")) {
-      return jobs.handle(method, segments.subList(2, segments.size()), body);
+      return jobs.handle(method, segments.subList(2, segments.size()), body, headers);
     }
     switch (path) {
       case "/api/version":

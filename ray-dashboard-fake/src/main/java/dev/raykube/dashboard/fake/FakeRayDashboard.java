@@ -144,6 +144,7 @@ public final class FakeRayDashboard implements AutoCloseable {
 
   private MockWebServer listen(int onPort) {
     MockWebServer s = new MockWebServer();
+    s.setServerSocketFactory(new NoDelayServerSocketFactory());
     s.setDispatcher(dispatcher);
     try {
       s.start(InetAddress.getLoopbackAddress(), onPort);

@@ -17,7 +17,7 @@ final class JobRoutes {
   }
 
   /** {@code rest} is the decoded path after {@code /api/jobs/}, split on '/'. */
-  MockResponse handle(String method, List<String> rest, String body) {
+  MockResponse handle(String method, List<String> rest, String body, okhttp3.Headers headers) {
     if (rest.size() == 1 && rest.get(0).isEmpty()) {
       switch (method) {
         case "POST": return submit(body);
@@ -40,7 +40,7 @@ final class JobRoutes {
     switch (route) {
       case "stop": return method.equals("POST") ? stop(id) : Responses.methodNotAllowed();
       case "logs": return method.equals("GET") ? logs(id) : Responses.methodNotAllowed();
-      case "logs/tail": return method.equals("GET") ? tail(id) : Responses.methodNotAllowed();
+      case "logs/tail": return method.equals("GET") ? tail(id, headers) : Responses.methodNotAllowed();
       default: return Responses.noRoute();
     }
   }
@@ -139,7 +139,7 @@ final class JobRoutes {
     return Responses.json(Map.of("logs", job.get().logs()));
   }
 
-  private MockResponse tail(String id) {
+  private MockResponse tail(String id, okhttp3.Headers headers) {
     Optional<FakeJob> job = registry.find(id);
     if (job.isEmpty()) {
       return notFound(id);
@@ -147,7 +147,9 @@ final class JobRoutes {
     if (job.get().isDriverType()) {
       return Responses.text(400, "Can only get logs of submission type jobs");
     }
-    return new MockResponse.Builder().webSocketUpgrade(new LogTailSocket(job.get())).build();
+    String extensions = headers.get("Sec-WebSocket-Extensions");
+    boolean compressed = extensions != null && extensions.contains("permessage-deflate");
+    return new MockResponse.Builder().webSocketUpgrade(new LogTailSocket(job.get(), compressed)).build();
   }
 
   private static MockResponse notFound(String id) {

@@ -40,9 +40,15 @@ class FakeTailAndServeTest {
     }
   }
 
+  /** Tails like RayKube's client: without offering permessage-deflate. */
+  private static final okhttp3.OkHttpClient UNCOMPRESSED = TestHttp.CLIENT.newBuilder()
+      .addInterceptor(chain -> chain.proceed(chain.request().newBuilder()
+          .removeHeader("Sec-WebSocket-Extensions").build()))
+      .build();
+
   private static Collector tail(FakeRayDashboard fake, String id) {
     Collector c = new Collector();
-    TestHttp.CLIENT.newWebSocket(new Request.Builder().url(fake.url() + "/api/jobs/" + id + "/logs/tail").build(), c);
+    UNCOMPRESSED.newWebSocket(new Request.Builder().url(fake.url() + "/api/jobs/" + id + "/logs/tail").build(), c);
     return c;
   }
 
@@ -57,6 +63,21 @@ class FakeTailAndServeTest {
       assertThat(String.join("", c.frames)).endsWith("a\nb\n").contains("Running entrypoint for job " + id);
       assertThat(c.frames.size()).isGreaterThanOrEqualTo(2);
       assertThat(fake.jobStatus(id)).contains("SUCCEEDED");
+    }
+  }
+
+  @Test
+  void aCompressedTailGetsNoFramesLikeRay260() throws Exception {
+    try (FakeRayDashboard fake = FakeRayDashboard.builder().timeScale(0.2).build().start()) {
+      String id = (String) new TestHttp(fake.url())
+          .post("/api/jobs/", "{\"entrypoint\":\"echo a && sleep 1 && echo b\"}").json().get("submission_id");
+      Collector c = new Collector();
+      // OkHttp offers permessage-deflate on every upgrade unless the header is removed.
+      okhttp3.OkHttpClient offering = TestHttp.CLIENT;
+      offering.newWebSocket(new Request.Builder().url(fake.url() + "/api/jobs/" + id + "/logs/tail").build(), c);
+      assertThat(c.done.await(10, TimeUnit.SECONDS)).isTrue();
+      assertThat(c.closeCode.get()).isEqualTo(1000);
+      assertThat(c.frames).isEmpty();
     }
   }
 
