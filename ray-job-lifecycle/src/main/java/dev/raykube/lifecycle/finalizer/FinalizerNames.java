@@ -1,0 +1,33 @@
+package dev.raykube.lifecycle.finalizer;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+
+/**
+ * The finalizers RayKube puts on its custom resources, with the names KubeRay uses so that objects move between the
+ * two operators unchanged.
+ */
+public final class FinalizerNames {
+
+  /** Keeps a deleted RayJob until its Ray job was asked to stop: {@code ray.io/rayjob-finalizer}. */
+  public static final String RAYJOB = "ray.io/rayjob-finalizer";
+
+  /** Keeps a deleted RayService until the RayClusters it created are gone: {@code ray.io/rayservice-finalizer}. */
+  public static final String RAYSERVICE = "ray.io/rayservice-finalizer";
+
+  private FinalizerNames() {}
+
+  /**
+   * Checks that {@code name} is a finalizer name Kubernetes accepts without a warning: a domain-qualified name such as
+   * {@code example.com/cleanup}.
+   *
+   * @return {@code name}
+   * @throws IllegalArgumentException if it is null, blank or not domain-qualified
+   */
+  public static String requireValid(String name) {
+    if (name == null || name.isBlank() || name.indexOf('/') < 0 || !HasMetadata.validateFinalizer(name)) {
+      throw new IllegalArgumentException("not a valid finalizer name (expected a domain-qualified name such as "
+          + "example.com/cleanup): " + (name == null ? "null" : "'" + name + "'"));
+    }
+    return name;
+  }
+}
