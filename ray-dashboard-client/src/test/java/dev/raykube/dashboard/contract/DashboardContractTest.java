@@ -218,16 +218,17 @@ public abstract class DashboardContractTest {
   }
 
   @Test
-  void theListContainsTheJob() {
+  void theListContainsTheJobAndEnvVarsReachTheEntrypoint() {
     String id = newId("list");
-    client.submitJob(JobSubmitRequest.builder("echo listed").submissionId(id)
-        .runtimeEnv(Map.of("env_vars", Map.of("CONTRACT", "1"))).build());
+    client.submitJob(JobSubmitRequest.builder("echo listed-$CONTRACT").submissionId(id)
+        .runtimeEnv(Map.of("env_vars", Map.of("CONTRACT", "env-ok"))).build());
     JobDetails listed = client.listJobs().stream().filter(j -> id.equals(j.submissionId())).findFirst()
         .orElseThrow(() -> new AssertionError(id + " not listed"));
     assertThat(listed.type()).isEqualTo(JobType.SUBMISSION);
-    assertThat(listed.entrypoint()).isEqualTo("echo listed");
-    assertThat(listed.runtimeEnv()).containsKey("env_vars");
+    assertThat(listed.entrypoint()).isEqualTo("echo listed-$CONTRACT");
+    assertThat(listed.runtimeEnv()).containsEntry("env_vars", Map.of("CONTRACT", "env-ok"));
     await(id, JobStatus.SUCCEEDED);
+    assertThat(client.getJobLogs(id)).contains("listed-env-ok\n");
   }
 
   @Test

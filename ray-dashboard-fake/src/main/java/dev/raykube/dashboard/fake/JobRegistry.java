@@ -37,7 +37,7 @@ final class JobRegistry {
   }
 
   /** The script for a new job: by id, else by entrypoint pattern (latest registration first), else the shell subset. */
-  synchronized JobScript scriptFor(String submissionId, String entrypoint) {
+  synchronized JobScript scriptFor(String submissionId, String entrypoint, Map<String, String> envVars) {
     JobScript byId = scriptsById.get(submissionId);
     if (byId != null) {
       return byId;
@@ -47,7 +47,7 @@ final class JobRegistry {
         return e.getValue();
       }
     }
-    return JobScript.builder().build().withSteps(ShellEntrypoint.interpret(entrypoint));
+    return JobScript.builder().build().withSteps(ShellEntrypoint.interpret(entrypoint, envVars));
   }
 
   synchronized String newSubmissionId() {

@@ -66,7 +66,8 @@ final class JobRoutes {
     }
     String id = submission.submissionId() != null ? submission.submissionId() : registry.newSubmissionId();
     FakeJob job = FakeJob.submission(registry.environment(), id, submission.entrypoint(), submission.metadata(),
-        submission.runtimeEnv(), submission.requestsResources(), registry.scriptFor(id, submission.entrypoint()));
+        submission.runtimeEnv(), submission.requestsResources(),
+        registry.scriptFor(id, submission.entrypoint(), envVars(submission.runtimeEnv())));
     if (!registry.add(job)) {
       return Responses.agentError("submit_job", 400, "submit_job", "ValueError: Job with submission_id " + id
           + " already exists. Please use a different submission_id.");
@@ -78,6 +79,19 @@ final class JobRoutes {
       reply.put("submission_id", id);
     }
     return Responses.json(reply);
+  }
+
+  /** The string-valued {@code env_vars} of a runtime env, for the shell subset's {@code $NAME}. */
+  private static Map<String, String> envVars(Map<String, Object> runtimeEnv) {
+    Map<String, String> vars = new LinkedHashMap<>();
+    if (runtimeEnv != null && runtimeEnv.get("env_vars") instanceof Map) {
+      ((Map<?, ?>) runtimeEnv.get("env_vars")).forEach((k, v) -> {
+        if (v instanceof String) {
+          vars.put(String.valueOf(k), (String) v);
+        }
+      });
+    }
+    return vars;
   }
 
   private MockResponse list() {

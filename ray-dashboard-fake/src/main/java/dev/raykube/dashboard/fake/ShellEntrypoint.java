@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Interprets the small shell subset that {@link FakeRayDashboard} understands, the way {@code /bin/sh -c} would.
@@ -12,9 +13,11 @@ import java.util.List;
  * {@code exit [N]}, {@code true}, {@code false}, {@code :}. Lists: {@code a && b}, {@code a || b}, {@code a ; b} and
  * newlines. Quoting: single quotes, double quotes (with backslash escapes) and backslash. The redirections
  * {@code >&2}, {@code 1>&2} and {@code 2>&1} are accepted and change nothing (Ray merges stdout and stderr). A {@code #}
- * at the start of a word starts a comment. Any other command behaves like a program that is not installed
- * ({@code /bin/sh: 1: NAME: not found}, exit 127). Syntax outside the subset (pipes, variables, command substitution,
- * file redirections, subshells) makes the job print an explanation and exit with status 2, like a shell syntax error.
+ * at the start of a word starts a comment. {@code $NAME} and {@code ${NAME}} (unquoted or in double quotes) expand to
+ * the job's {@code runtime_env.env_vars} value, or to nothing (no word splitting). Any other command behaves like a
+ * program that is not installed ({@code /bin/sh: 1: NAME: not found}, exit 127). Syntax outside the subset (pipes,
+ * command substitution, file redirections, subshells, other {@code $} forms) makes the job print an explanation and exit
+ * with status 2, like a shell syntax error.
  */
 final class ShellEntrypoint {
   private static final String OPERATOR_AND = "&&";
@@ -23,12 +26,21 @@ final class ShellEntrypoint {
 
   private ShellEntrypoint() {}
 
-  /** Compiles an entrypoint into the driver steps it would produce, always ending with an {@link JobStep.Exit}. */
+  /** Compiles an entrypoint without environment variables. */
   static List<JobStep> interpret(String entrypoint) {
+    return interpret(entrypoint, Map.of());
+  }
+
+  /**
+   * Compiles an entrypoint into the driver steps it would produce, always ending with an {@link JobStep.Exit}.
+   *
+   * @param env the variables {@code $NAME} expands to
+   */
+  static List<JobStep> interpret(String entrypoint, Map<String, String> env) {
     List<List<String>> commands = new ArrayList<>();
     List<String> operators = new ArrayList<>();
     try {
-      tokenize(entrypoint, commands, operators);
+      tokenize(entrypoint, env, commands, operators);
     } catch (UnsupportedSyntax e) {
       return List.of(
           new JobStep.Output("/bin/sh: FakeRayDashboard cannot interpret " + e.getMessage() + " in: " + entrypoint
@@ -134,8 +146,8 @@ final class ShellEntrypoint {
     }
   }
 
-  private static void tokenize(String text, List<List<String>> commands, List<String> operators)
-      throws UnsupportedSyntax {
+  private static void tokenize(String text, Map<String, String> env, List<List<String>> commands,
+      List<String> operators) throws UnsupportedSyntax {
     List<String> words = new ArrayList<>();
     StringBuilder word = null;
     int i = 0;
@@ -162,7 +174,11 @@ final class ShellEntrypoint {
         }
       } else if (word == null && (text.startsWith(">&2", i) || text.startsWith("1>&2", i) || text.startsWith("2>&1", i))) {
         i += text.startsWith(">&2", i) ? 3 : 4;
-      } else if ("|&<>()`${}".indexOf(c) >= 0) {
+      } else if (c == '$') {
+        int end = variableEnd(text, i);
+        word = append(word, env.getOrDefault(variableName(text, i, end), ""));
+        i = end;
+      } else if ("|&<>()`{}".indexOf(c) >= 0) {
         throw new UnsupportedSyntax("'" + c + "'");
       } else if (c == '\'') {
         int end = text.indexOf('\'', i + 1);
@@ -176,8 +192,14 @@ final class ShellEntrypoint {
         i++;
         while (i < n && text.charAt(i) != '"') {
           char q = text.charAt(i);
-          if (q == '$' || q == '`') {
+          if (q == '`') {
             throw new UnsupportedSyntax("'" + q + "'");
+          }
+          if (q == '$') {
+            int end = variableEnd(text, i);
+            quoted.append(env.getOrDefault(variableName(text, i, end), ""));
+            i = end;
+            continue;
           }
           if (q == '\\' && i + 1 < n && "\"\\$`\n".indexOf(text.charAt(i + 1)) >= 0) {
             quoted.append(text.charAt(i + 1));
@@ -205,6 +227,34 @@ final class ShellEntrypoint {
       throw new UnsupportedSyntax("a list ending in '" + operators.get(operators.size() - 1) + "'");
     }
     commands.add(words);
+  }
+
+  /** The index after a {@code $NAME} or {@code ${NAME}} starting at {@code dollar}. */
+  private static int variableEnd(String text, int dollar) throws UnsupportedSyntax {
+    int i = dollar + 1;
+    if (i < text.length() && text.charAt(i) == '{') {
+      int close = text.indexOf('}', i);
+      if (close < 0 || !isName(text.substring(i + 1, close))) {
+        throw new UnsupportedSyntax("'${' without a plain variable name");
+      }
+      return close + 1;
+    }
+    int end = i;
+    while (end < text.length() && (Character.isLetterOrDigit(text.charAt(end)) || text.charAt(end) == '_')) {
+      end++;
+    }
+    if (end == i || !isName(text.substring(i, end))) {
+      throw new UnsupportedSyntax("'$' not followed by a variable name");
+    }
+    return end;
+  }
+
+  private static String variableName(String text, int dollar, int end) {
+    return text.charAt(dollar + 1) == '{' ? text.substring(dollar + 2, end - 1) : text.substring(dollar + 1, end);
+  }
+
+  private static boolean isName(String name) {
+    return name.matches("[A-Za-z_][A-Za-z0-9_]*");
   }
 
   private static char next(String text, int i) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ShellEntrypointTest {
@@ -73,12 +74,20 @@ class ShellEntrypointTest {
 
   @Test
   void unsupportedSyntaxFailsLoudly() {
-    for (String entrypoint : List.of("echo $HOME", "echo a | cat", "echo a > f", "(echo a)", "echo 'open", "a &&")) {
+    for (String entrypoint : List.of("echo $(date)", "echo $1x", "echo ${A:-x}", "echo a | cat", "echo a > f", "(echo a)", "echo 'open", "a &&")) {
       List<JobStep> steps = ShellEntrypoint.interpret(entrypoint);
       assertThat(steps).as(entrypoint).hasSize(2);
       assertThat(((JobStep.Output) steps.get(0)).text()).contains("cannot interpret");
       assertThat(steps.get(1)).isEqualTo(exit(2));
     }
+  }
+
+  @Test
+  void variablesExpandFromTheRuntimeEnv() {
+    Map<String, String> env = Map.of("A", "1", "NAME", "ray");
+    assertThat(ShellEntrypoint.interpret("echo $A \"${NAME}-x\" '$A' $UNSET.", env))
+        .containsExactly(out("1 ray-x $A .\n"), exit(0));
+    assertThat(ShellEntrypoint.interpret("exit $A", env)).containsExactly(exit(1));
   }
 
   @Test
