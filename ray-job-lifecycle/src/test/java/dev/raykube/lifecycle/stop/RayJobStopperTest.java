@@ -1,0 +1,246 @@
+package dev.raykube.lifecycle.stop;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.raykube.dashboard.JobSubmitRequest;
+import dev.raykube.dashboard.RayDashboardClient;
+import dev.raykube.dashboard.RetryPolicy;
+import dev.raykube.dashboard.fake.FakeRayDashboard;
+import dev.raykube.dashboard.fake.Fault;
+import dev.raykube.dashboard.fake.JobScript;
+import dev.raykube.dashboard.fake.RecordedDashboardRequest;
+import dev.raykube.lifecycle.stop.StopOutcome.Kind;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** {@link RayJobStopper} against {@link FakeRayDashboard}: which outcome for which job state, and which calls. */
+class RayJobStopperTest {
+  private FakeRayDashboard fake;
+  private RayDashboardClient client;
+  private final RayJobStopper stopper = new RayJobStopper();
+
+  @BeforeEach
+  void start() {
+    fake = FakeRayDashboard.builder().startDelay(Duration.ofMillis(50)).stopDelay(Duration.ofMillis(100)).build()
+        .start();
+    client = client(fake, null);
+  }
+
+  @AfterEach
+  void stop() {
+    client.close();
+    fake.close();
+  }
+
+  @Test
+  void stopWhilePendingIsRequestedAndTheJobEndsStopped() {
+    fake.script("pending-1", JobScript.builder().pendingFor(Duration.ofSeconds(60)).output("never").build());
+    submit("pending-1");
+    assertThat(fake.jobStatus("pending-1")).contains("PENDING");
+    fake.clearRequests();
+
+    StopOutcome outcome = stopper.stop(client, "pending-1");
+
+    assertThat(outcome.kind()).isEqualTo(Kind.STOP_REQUESTED);
+    assertThat(outcome.done()).isTrue();
+    assertThat(outcome.submissionId()).isEqualTo("pending-1");
+    assertThat(paths()).containsExactly("POST /api/jobs/pending-1/stop");
+    awaitStatus("pending-1", "STOPPED");
+  }
+
+  @Test
+  void stopWhileRunningIsRequestedAndTheJobEndsStopped() {
+    fake.script("running-1", JobScript.runsUntilStopped());
+    submit("running-1");
+    awaitStatus("running-1", "RUNNING");
+    fake.clearRequests();
+
+    StopOutcome outcome = stopper.stop(client, "running-1");
+
+    assertThat(outcome.kind()).isEqualTo(Kind.STOP_REQUESTED);
+    assertThat(paths()).containsExactly("POST /api/jobs/running-1/stop");
+    awaitStatus("running-1", "STOPPED");
+
+    // Stopping again (an attempt repeated after a restart) confirms the end instead.
+    fake.clearRequests();
+    StopOutcome again = stopper.stop(client, "running-1");
+    assertThat(again.kind()).isEqualTo(Kind.ALREADY_TERMINAL);
+    assertThat(again.message()).contains("STOPPED");
+    assertThat(paths()).containsExactly("POST /api/jobs/running-1/stop", "GET /api/jobs/running-1");
+  }
+
+  @Test
+  void stopAfterSucceededConfirmsTheJobHadEnded() {
+    fake.script("done-1", JobScript.builder().pendingFor(Duration.ZERO).output("ok\n").exit(0).build());
+    submit("done-1");
+    awaitStatus("done-1", "SUCCEEDED");
+    fake.clearRequests();
+
+    StopOutcome outcome = stopper.stop(client, "done-1");
+
+    assertThat(outcome.kind()).isEqualTo(Kind.ALREADY_TERMINAL);
+    assertThat(outcome.done()).isTrue();
+    assertThat(outcome.message()).contains("SUCCEEDED");
+    assertThat(paths()).containsExactly("POST /api/jobs/done-1/stop", "GET /api/jobs/done-1");
+    assertThat(fake.jobStatus("done-1")).contains("SUCCEEDED");
+  }
+
+  @Test
+  void stopOfAnUnknownIdIsDoneAsNotFound() {
+    StopOutcome outcome = stopper.stop(client, "raysubmit_nobody");
+
+    assertThat(outcome.kind()).isEqualTo(Kind.NOT_FOUND);
+    assertThat(outcome.done()).isTrue();
+    assertThat(paths()).containsExactly("POST /api/jobs/raysubmit_nobody/stop");
+  }
+
+  @Test
+  void dashboardAnswering503IsAFailedRetryableAttemptAndALaterAttemptStops() {
+    fake.script("busy-1", JobScript.runsUntilStopped());
+    submit("busy-1");
+    awaitStatus("busy-1", "RUNNING");
+    fake.clearRequests();
+    fake.injectFault("POST", "/api/jobs/busy-1/stop", 1, Fault.status(503));
+
+    StopOutcome failed = stopper.stop(client, "busy-1");
+
+    assertThat(failed.kind()).isEqualTo(Kind.DASHBOARD_UNAVAILABLE);
+    assertThat(failed.done()).isFalse();
+    assertThat(failed.retryable()).isTrue();
+    assertThat(paths()).containsExactly("POST /api/jobs/busy-1/stop");
+    assertThat(fake.jobStatus("busy-1")).contains("RUNNING");
+
+    StopOutcome retried = stopper.stop(client, "busy-1");
+    assertThat(retried.kind()).isEqualTo(Kind.STOP_REQUESTED);
+    assertThat(fake.requests("POST", "/api/jobs/busy-1/stop")).hasSize(2);
+    awaitStatus("busy-1", "STOPPED");
+  }
+
+  @Test
+  void dashboardRefusingConnectionsIsAFailedRetryableAttemptAndNothingIsStopped() {
+    fake.script("down-1", JobScript.runsUntilStopped());
+    submit("down-1");
+    awaitStatus("down-1", "RUNNING");
+    fake.clearRequests();
+    fake.refuseConnectionsFor(Duration.ofMinutes(5)); // closed with the fake at the end of the test
+
+    StopOutcome outcome = stopper.stop(client, "down-1");
+
+    assertThat(outcome.kind()).isEqualTo(Kind.DASHBOARD_UNAVAILABLE);
+    assertThat(outcome.retryable()).isTrue();
+    assertThat(outcome.toCleanupOutcome().done()).isFalse();
+    assertThat(outcome.toCleanupOutcome().reason()).isEqualTo("DashboardUnavailable");
+    assertThat(fake.requests()).isEmpty();
+    assertThat(fake.jobStatus("down-1")).contains("RUNNING");
+  }
+
+  @Test
+  void refusedCredentialsAreNotRetryableUnlessConfigured() {
+    try (FakeRayDashboard secured = FakeRayDashboard.builder().authToken("s3cret").build().start();
+        RayDashboardClient noToken = client(secured, null)) {
+      StopOutcome outcome = stopper.stop(noToken, "any-1");
+      StopOutcome configured = new RayJobStopper(true).stop(noToken, "any-1");
+
+      assertThat(outcome.kind()).isEqualTo(Kind.AUTHENTICATION_FAILED);
+      assertThat(outcome.retryable()).isFalse();
+      assertThat(configured.kind()).isEqualTo(Kind.AUTHENTICATION_FAILED);
+      assertThat(configured.retryable()).isTrue();
+      assertThat(outcome.message()).doesNotContain("s3cret");
+    }
+  }
+
+  @Test
+  void nothingToStopButNotEndedIsUnconfirmedAndRetryable() {
+    // Ray answers stopped:false while the job still reads RUNNING: its supervisor is gone, its end not yet recorded.
+    fake.script("ending-1", JobScript.runsUntilStopped());
+    submit("ending-1");
+    awaitStatus("ending-1", "RUNNING");
+    fake.clearRequests();
+    fake.injectFault("POST", "/api/jobs/ending-1/stop", 1, Fault.status(200, "{\"stopped\": false}"));
+
+    StopOutcome outcome = stopper.stop(client, "ending-1");
+
+    assertThat(outcome.kind()).isEqualTo(Kind.STOP_UNCONFIRMED);
+    assertThat(outcome.done()).isFalse();
+    assertThat(outcome.retryable()).isTrue();
+    assertThat(outcome.message()).contains("RUNNING");
+    assertThat(paths()).containsExactly("POST /api/jobs/ending-1/stop", "GET /api/jobs/ending-1");
+  }
+
+  @Test
+  void theStatusReadAfterNothingToStopCanFailToo() {
+    fake.script("done-2", JobScript.builder().pendingFor(Duration.ZERO).exit(0).build());
+    submit("done-2");
+    awaitStatus("done-2", "SUCCEEDED");
+    fake.injectFault("GET", "/api/jobs/done-2", 1, Fault.status(503));
+
+    StopOutcome outcome = stopper.stop(client, "done-2");
+
+    assertThat(outcome.kind()).isEqualTo(Kind.DASHBOARD_UNAVAILABLE);
+    assertThat(outcome.message()).contains("status read");
+    assertThat(outcome.retryable()).isTrue();
+  }
+
+  @Test
+  void aDriverJobCannotBeStoppedAndThatIsNotRetryable() {
+    String rayJobId = fake.addDriverJob("python my_driver.py");
+
+    StopOutcome outcome = stopper.stop(client, rayJobId);
+
+    assertThat(outcome.kind()).isEqualTo(Kind.STOP_FAILED);
+    assertThat(outcome.retryable()).isFalse();
+    assertThat(outcome.message()).contains("submission type");
+  }
+
+  @Test
+  void aBlankIdIsACallerError() {
+    assertThatThrownBy(() -> stopper.stop(client, " ")).isInstanceOf(IllegalArgumentException.class);
+    assertThat(fake.requests()).isEmpty();
+  }
+
+  static RayDashboardClient client(FakeRayDashboard dashboard, String token) {
+    var builder = RayDashboardClient.builder().baseUrl(dashboard.url()).retryPolicy(RetryPolicy.none())
+        .connectTimeout(Duration.ofSeconds(2)).callTimeout(Duration.ofSeconds(5));
+    if (token != null) {
+      builder.bearerToken(token);
+    }
+    return builder.build();
+  }
+
+  private void submit(String submissionId) {
+    client.submitJob(JobSubmitRequest.builder("python train.py").submissionId(submissionId).build());
+  }
+
+  private List<String> paths() {
+    return fake.requests().stream().map(RayJobStopperTest::line).toList();
+  }
+
+  private static String line(RecordedDashboardRequest r) {
+    return r.method() + " " + r.path();
+  }
+
+  /** Polls the fake (not the dashboard API) every 10 ms for at most 3 s. */
+  private void awaitStatus(String id, String status) {
+    awaitStatus(fake, id, status);
+  }
+
+  static void awaitStatus(FakeRayDashboard dashboard, String id, String status) {
+    long deadline = System.nanoTime() + Duration.ofSeconds(3).toNanos();
+    while (!dashboard.jobStatus(id).map(status::equals).orElse(false)) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("job " + id + " did not become " + status + " within 3 s; it is "
+            + dashboard.jobStatus(id).orElse("unknown"));
+      }
+      try {
+        Thread.sleep(10);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new AssertionError(e);
+      }
+    }
+  }
+}
