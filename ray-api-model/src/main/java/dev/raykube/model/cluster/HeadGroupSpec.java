@@ -7,7 +7,6 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.raykube.model.common.ExtensibleObject;
 import dev.raykube.model.schema.OpenObjectSchema;
 import dev.raykube.model.schema.PodTemplateSchema;
-import dev.raykube.model.schema.ServiceSchema;
 import io.fabric8.crd.generator.annotation.SchemaFrom;
 import io.fabric8.generator.annotation.Required;
 import io.fabric8.kubernetes.api.model.PodTemplateSpec;
@@ -27,8 +26,7 @@ public class HeadGroupSpec extends ExtensibleObject {
 
   @JsonProperty("headService")
   @JsonPropertyDescription("A custom head Service merged into the generated one (selector and ports are managed by "
-      + "the operator). Its spec is kept as written and validated when the Service is created.")
-  @SchemaFrom(type = ServiceSchema.class)
+      + "the operator).")
   private Service headService;
 
   @JsonProperty("enableIngress")

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Schema-only: the metadata of an object embedded in a Ray resource (a Pod template or a Service). Only the fields
+ * Schema-only: the metadata of a Pod template embedded in a Ray resource. Only the fields
  * that make sense before the object exists are declared; the API server prunes the rest, as for KubeRay's CRDs.
  */
 public final class EmbeddedMetadataSchema {

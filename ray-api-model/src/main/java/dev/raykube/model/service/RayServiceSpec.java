@@ -6,8 +6,6 @@ import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.raykube.model.cluster.RayClusterSpec;
 import dev.raykube.model.common.ExtensibleObject;
-import dev.raykube.model.schema.ServiceSchema;
-import io.fabric8.crd.generator.annotation.SchemaFrom;
 import io.fabric8.generator.annotation.Required;
 import io.fabric8.generator.annotation.Size;
 import io.fabric8.generator.annotation.ValidationRule;
@@ -34,9 +32,7 @@ public class RayServiceSpec extends ExtensibleObject {
   private String serveConfigV2;
 
   @JsonProperty("serveService")
-  @JsonPropertyDescription("A custom serve Service; its spec is kept as written and validated when the Service is "
-      + "created.")
-  @SchemaFrom(type = ServiceSchema.class)
+  @JsonPropertyDescription("A custom serve Service (core/v1 Service) exposing the Serve applications.")
   private Service serveService;
 
   @JsonProperty("upgradeStrategy")
@@ -99,8 +95,8 @@ public class RayServiceSpec extends ExtensibleObject {
   }
 
   /**
-   * Returns {@code serveService}, or {@code null} when unset. A custom serve Service; its spec is kept as written and
-   * validated when the Service is created.
+   * Returns {@code serveService}, or {@code null} when unset. A custom serve Service (core/v1 Service) exposing the
+   * Serve applications.
    */
   public Service getServeService() {
     return serveService;
