@@ -14,9 +14,9 @@ import java.util.Map;
  * program; not part of the jar): puts the {@code additionalPrinterColumns} of each generated CRD in the order the
  * {@code @AdditionalPrinterColumn} annotations are declared on the custom resource class.
  *
- * <p>crd-generator 7.5.2 sorts printer columns by JSONPath, which would make {@code kubectl get rayjobs} print AGE first
- * and END TIME before JOB STATUS. kubectl prints columns in CRD order, so this step restores the declared order. It
- * moves whole YAML list items and leaves every other byte of the file as generated.
+ * <p>crd-generator 7.5.2 sorts printer columns by JSONPath, which would make {@code kubectl get rayjobs} print AGE
+ * first and END TIME before JOB STATUS. kubectl prints columns in CRD order, so this step restores the declared order.
+ * It moves whole YAML list items and leaves every other byte of the file as generated.
  *
  * <p>Usage: {@code java -cp <compile classpath> PrinterColumnOrder.java <crd dir> <custom resource class>...}
  */
@@ -72,7 +72,8 @@ public final class PrinterColumnOrder {
       }
       end++;
     }
-    if (!items.keySet().equals(new java.util.HashSet<>(declaredJsonPaths)) || items.size() != declaredJsonPaths.size()) {
+    if (!items.keySet().equals(new java.util.HashSet<>(declaredJsonPaths))
+        || items.size() != declaredJsonPaths.size()) {
       throw new IllegalStateException(file + ": generated columns " + items.keySet() + " do not match the declared "
           + declaredJsonPaths);
     }

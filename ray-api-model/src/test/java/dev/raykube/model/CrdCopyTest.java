@@ -18,7 +18,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class CrdCopyTest {
 
-  private static final String REFRESH = "Refresh the copies with: ./mvnw -pl ray-api-model process-classes -DrefreshCrds"
+  private static final String REFRESH = "Refresh the copies with:"
+      + " ./mvnw -pl ray-api-model process-classes -DrefreshCrds"
       + " (then commit ray-operator/deploy/crds).";
 
   static Stream<Class<? extends CustomResource<?, ?>>> resources() {

@@ -301,7 +301,8 @@ class GeneratedCrdTest {
             + " => upscalingMode must be one of: Default, Aggressive, Conservative",
         at + ".autoscalerOptions.version: self in ['v1', 'v2'] => autoscalerOptions.version must be one of: v1, v2",
         at + ".gcsFaultToleranceOptions.backend: self == oldSelf => gcsFaultToleranceOptions.backend is immutable",
-        at + ".upgradeStrategy.type: self in ['Recreate', 'None'] => upgradeStrategy.type must be one of: Recreate, None");
+        at + ".upgradeStrategy.type: self in ['Recreate', 'None']"
+            + " => upgradeStrategy.type must be one of: Recreate, None");
   }
 
   private static List<String> columns(Class<? extends CustomResource<?, ?>> type) {

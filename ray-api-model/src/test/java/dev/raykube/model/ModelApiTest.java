@@ -54,7 +54,8 @@ class ModelApiTest {
     status.setJobStatus(JobStatus.RUNNING);
     status.setJobDeploymentStatus(JobDeploymentStatus.RUNNING);
 
-    assertThat(SERIALIZATION.asJson(status)).isEqualTo("{\"jobStatus\":\"RUNNING\",\"jobDeploymentStatus\":\"Running\"}");
+    assertThat(SERIALIZATION.asJson(status))
+        .isEqualTo("{\"jobStatus\":\"RUNNING\",\"jobDeploymentStatus\":\"Running\"}");
     assertThat(status.getJobStatusValue()).isEqualTo("RUNNING");
 
     status.setJobStatus(JobStatus.NEW);

@@ -16,7 +16,10 @@ import dev.raykube.model.service.RayService;
 import dev.raykube.model.service.ServeApplicationState;
 import org.junit.jupiter.api.Test;
 
-/** Values and fields a newer KubeRay (or another tool) may write parse, stay readable and are written back unchanged. */
+/**
+ * Values and fields that a newer KubeRay (or another tool) may write parse, stay readable and are written back
+ * unchanged.
+ */
 class UnknownValuesTest {
 
   private static final String JOB = """

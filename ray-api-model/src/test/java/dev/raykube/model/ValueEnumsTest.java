@@ -42,7 +42,8 @@ class ValueEnumsTest {
         "PreRunningDeadlineExceeded", "AppFailed", "JobDeploymentStatusTransitionGracePeriodExceeded",
         "JobStatusCheckTimeoutExceeded", "ValidationFailed"));
     KUBERAY_STRINGS.put(JobSubmissionMode.class, List.of("K8sJobMode", "HTTPMode", "SidecarMode", "InteractiveMode"));
-    KUBERAY_STRINGS.put(DeletionPolicyType.class, List.of("DeleteCluster", "DeleteWorkers", "DeleteSelf", "DeleteNone"));
+    KUBERAY_STRINGS.put(DeletionPolicyType.class,
+        List.of("DeleteCluster", "DeleteWorkers", "DeleteSelf", "DeleteNone"));
     KUBERAY_STRINGS.put(ClusterState.class, List.of("ready", "suspended", "failed", "unhealthy"));
     KUBERAY_STRINGS.put(UpscalingMode.class, List.of("Default", "Aggressive", "Conservative"));
     KUBERAY_STRINGS.put(AutoscalerVersion.class, List.of("v1", "v2"));
