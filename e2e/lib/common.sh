@@ -27,6 +27,9 @@ RAYKUBE_KCM_PORT="${RAYKUBE_KCM_PORT:-26257}"
 # How long e2e/start waits for each component to report healthy.
 RAYKUBE_START_TIMEOUT="${RAYKUBE_START_TIMEOUT:-120}"
 
+# Prints a script's header comment (from line 2 up to the first line that is not a comment) as its --help.
+raykube_usage() { awk 'NR == 1 { next } /^#/ { sub(/^# ?/, ""); print; next } { exit }' "$1"; }
+
 raykube_log() { printf '[raykube-e2e] %s\n' "$*" >&2; }
 raykube_die() { printf '[raykube-e2e] ERROR: %s\n' "$*" >&2; exit 1; }
 
