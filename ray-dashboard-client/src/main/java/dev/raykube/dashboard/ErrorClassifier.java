@@ -41,7 +41,7 @@ final class ErrorClassifier {
     if (status == 401 || status == 403) {
       return new AuthenticationException(prefix + server, status, text);
     }
-    if (status == 404 && call.jobId() != null) {
+    if (status == 404 && call.jobId() != null && !call.submit()) {
       return new JobNotFoundException(prefix + server, call.jobId(), text);
     }
     if (status == 502 || status == 503 || status == 504) {

@@ -103,6 +103,7 @@ class ValueTypesTest {
     assertThat(ErrorClassifier.classify(job, 404, "")).isInstanceOf(JobNotFoundException.class);
     assertThat(ErrorClassifier.classify(ErrorClassifier.Call.of("listJobs"), 404, ""))
         .isInstanceOf(UnexpectedResponseException.class);
+    assertThat(ErrorClassifier.classify(submit, 404, "404: Not Found")).isInstanceOf(UnexpectedResponseException.class);
     for (int code : new int[] {502, 503, 504}) {
       RayDashboardException e = ErrorClassifier.classify(job, code, "");
       assertThat(e).isInstanceOf(DashboardUnavailableException.class);
