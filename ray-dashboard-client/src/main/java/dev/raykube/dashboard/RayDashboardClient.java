@@ -227,6 +227,7 @@ public final class RayDashboardClient implements AutoCloseable {
    * sent, Ray closes the stream and {@link JobLogListener#onComplete()} is called; a job that ends before its driver
    * starts completes without data. Errors (404, 400, auth, broken connection) go to
    * {@link JobLogListener#onFailure(RayDashboardException)}; nothing is thrown and nothing is retried. Returns at once.
+   * The upgrade does not offer {@code permessage-deflate}: Ray 2.60's head sends no frames at all when it is negotiated.
    *
    * @return a handle to wait for the end ({@link LogTail#completion()}) or to stop early ({@link LogTail#close()})
    */
