@@ -1,4 +1,4 @@
-address="${FQ_RAY_IP:?FQ_RAY_IP must hold the Ray head's address}:${RAYKUBE_GCS_PORT:-6379}"
+address="${FQ_RAY_IP:?FQ_RAY_IP must be set to the host name of the Ray head}:${RAYKUBE_GCS_PORT:-6379}"
 period="${RAYKUBE_WAIT_GCS_PERIOD_SECONDS:-5}"
 quiet="${RAYKUBE_WAIT_GCS_QUIET_SECONDS:-120}"
 if ! command -v ray >/dev/null 2>&1; then

@@ -117,7 +117,7 @@ public final class GcsReadinessInitContainer {
    */
   public static String script(int gcsPort) {
     return """
-        address="${FQ_RAY_IP:?FQ_RAY_IP must hold the Ray head's address}:${%1$s:-%2$d}"
+        address="${FQ_RAY_IP:?FQ_RAY_IP must be set to the host name of the Ray head}:${%1$s:-%2$d}"
         period="${%3$s:-%4$d}"
         quiet="${%5$s:-%6$d}"
         if ! command -v ray >/dev/null 2>&1; then
