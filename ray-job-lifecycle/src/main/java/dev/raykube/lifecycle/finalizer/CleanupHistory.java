@@ -36,7 +36,9 @@ public record CleanupHistory(int attempts, CleanupOutcome lastOutcome, Instant l
 
   /** This history plus one attempt with {@code outcome}, made {@code at}. */
   public CleanupHistory after(CleanupOutcome outcome, Instant at) {
-    return new CleanupHistory(attempts + 1, Objects.requireNonNull(outcome, "outcome"), Objects.requireNonNull(at, "at"));
+    Objects.requireNonNull(outcome, "outcome");
+    Objects.requireNonNull(at, "at");
+    return new CleanupHistory(attempts + 1, outcome, at);
   }
 
   /** Whether the latest attempt confirmed the cleanup. */

@@ -7,8 +7,8 @@ package dev.raykube.lifecycle.finalizer;
  * {@link FinalizerPolicy} decide what follows, so that both kinds share the same policy code.
  *
  * <p>A step may do I/O but should not wait long: it makes one attempt and reports. It should report failures as a
- * failed {@link CleanupOutcome}; an exception it throws anyway counts as a failed, retryable attempt. It must be safe to
- * repeat: an attempt may be made again after an operator restart even if an earlier one succeeded.
+ * failed {@link CleanupOutcome}; an exception it throws anyway counts as a failed, retryable attempt. It must be
+ * safe to repeat: an attempt may be made again after an operator restart even if an earlier one succeeded.
  *
  * @param <T> the kind of object being deleted
  */

@@ -21,7 +21,9 @@ public sealed interface FinalizerDecision permits FinalizerDecision.RemoveFinali
     CLEANUP_FAILED("CleanupFailed"),
     /** {@link FinalizerPolicy#UNTIL_CONFIRMED}: the attempt failed; the next one is due after the delay. */
     CLEANUP_RETRY("CleanupRetry"),
-    /** {@link FinalizerPolicy#UNTIL_CONFIRMED}: not confirmed within the maximum wait; the finalizer is removed anyway. */
+    /**
+     * {@link FinalizerPolicy#UNTIL_CONFIRMED}: not confirmed within the maximum wait; the finalizer is removed anyway.
+     */
     CLEANUP_DEADLINE_EXCEEDED("CleanupDeadlineExceeded"),
     /** The object no longer carries the finalizer: its cleanup is not this caller's business any more. */
     FINALIZER_ABSENT("FinalizerAbsent");

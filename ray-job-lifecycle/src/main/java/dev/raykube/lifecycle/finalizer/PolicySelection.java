@@ -35,6 +35,7 @@ public record PolicySelection(FinalizerPolicy policy, boolean fromAnnotation, St
         : invalidAnnotationValue.substring(0, 64) + "…";
     return "Annotation " + FinalizerPolicy.ANNOTATION + " has the invalid value '" + shown
         + "' (expected " + FinalizerPolicy.BEST_EFFORT.annotationValue() + " or "
-        + FinalizerPolicy.UNTIL_CONFIRMED.annotationValue() + "); using the operator default " + policy.annotationValue();
+        + FinalizerPolicy.UNTIL_CONFIRMED.annotationValue() + "); using the operator default "
+        + policy.annotationValue();
   }
 }

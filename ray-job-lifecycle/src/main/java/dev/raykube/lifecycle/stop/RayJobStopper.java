@@ -21,7 +21,8 @@ import java.util.Objects;
  *   <tr><th>dashboard says</th><th>outcome</th></tr>
  *   <tr><td>{@code stopped: true}</td><td>{@link Kind#STOP_REQUESTED}, done</td></tr>
  *   <tr><td>{@code stopped: false}, then the job is terminal</td><td>{@link Kind#ALREADY_TERMINAL}, done</td></tr>
- *   <tr><td>{@code stopped: false}, then the job is not terminal</td><td>{@link Kind#STOP_UNCONFIRMED}, retryable</td></tr>
+ *   <tr><td>{@code stopped: false}, then the job is not terminal</td>
+ *       <td>{@link Kind#STOP_UNCONFIRMED}, retryable</td></tr>
  *   <tr><td>404 (on stop or on the status read)</td><td>{@link Kind#NOT_FOUND}, done</td></tr>
  *   <tr><td>unreachable, timeout, 502/503/504</td><td>{@link Kind#DASHBOARD_UNAVAILABLE}, retryable</td></tr>
  *   <tr><td>401/403</td><td>{@link Kind#AUTHENTICATION_FAILED}, retryable only if configured</td></tr>
