@@ -92,6 +92,11 @@ public final class RayJobStateMachine {
       }
       return d.build();
     }
+    if (TerminalStates.isTerminal(state)) {
+      FinishedPhase.decide(d);
+      settle(d);
+      return d.build();
+    }
     switch (state) {
       case NEW:
         decideNew(d);
@@ -118,10 +123,6 @@ public final class RayJobStateMachine {
           d.event(EventType.NORMAL, RayJobEvents.RESUMED, "spec.suspend was cleared; the RayJob starts over");
           d.requeueAfter(Duration.ZERO);
         }
-        break;
-      case COMPLETE:
-      case FAILED:
-        FinishedPhase.decide(d);
         break;
       default:
         d.event(EventType.WARNING, RayJobEvents.UNKNOWN_DEPLOYMENT_STATUS, "status.jobDeploymentStatus '"

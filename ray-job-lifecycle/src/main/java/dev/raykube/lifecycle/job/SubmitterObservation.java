@@ -68,9 +68,9 @@ public sealed interface SubmitterObservation {
         .orElse(Instant.EPOCH);
   }
 
-  /** Whether the submitter has finished, successfully or not. */
+  /** Whether the submitter has finished, successfully or not: it exists and is no longer active. */
   default boolean finished() {
-    return this instanceof Complete || this instanceof Failed;
+    return !(this instanceof Absent) && !(this instanceof Active);
   }
 
   /** No submitter Job exists. */

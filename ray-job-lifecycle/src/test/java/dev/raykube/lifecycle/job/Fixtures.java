@@ -127,6 +127,7 @@ final class Fixtures {
     status.setStartTime(time(0));
     status.setSucceeded(0);
     status.setFailed(0);
+    status.setObservedGeneration(job.getMetadata().getGeneration());
     if (state == JobDeploymentStatus.RUNNING) {
       status.setDashboardURL(URL);
     }
