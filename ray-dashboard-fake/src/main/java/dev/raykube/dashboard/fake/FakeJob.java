@@ -27,8 +27,8 @@ final class FakeJob {
 
   /** Settings shared by all jobs of one fake. */
   record Environment(
-      Timeline timeline, EmulatedVersion version, Duration startDelay, Duration stopDelay, String nodeId,
-      String agentAddress, RayJobIds rayJobIds) {}
+      Timeline timeline, EmulatedVersion version, Duration startDelay, Duration stopDelay, Duration supervisorExitDelay,
+      String nodeId, String agentAddress, RayJobIds rayJobIds) {}
 
   /** Hands out Ray core job ids. */
   interface RayJobIds {
@@ -56,6 +56,7 @@ final class FakeJob {
   private boolean driverStarted;
   private Integer driverExitCode;
   private boolean stopRequested;
+  private boolean supervisorGone;
   private int nextStep;
   private ScheduledFuture<?> pendingTransition;
 
@@ -173,10 +174,14 @@ final class FakeJob {
     finish(FAILED, failure, code);
   }
 
-  /** Ray's stop: true while a supervisor exists (PENDING or RUNNING), false once the job is terminal. */
+  /**
+   * Ray's stop: true while the job's supervisor actor exists, false once it is gone. The supervisor writes the final
+   * status and only then exits, so for the supervisor exit delay after the end a stop still answers true (and changes
+   * nothing).
+   */
   synchronized boolean stop() {
     if (isTerminal()) {
-      return false;
+      return !supervisorGone;
     }
     if (!stopRequested) {
       stopRequested = true;
@@ -195,6 +200,10 @@ final class FakeJob {
     }
   }
 
+  private synchronized void supervisorExited() {
+    supervisorGone = true;
+  }
+
   /** Ends a DRIVER job: Ray reports SUCCEEDED once a driver is gone, whatever its exit. */
   synchronized void finishDriver() {
     if (!isTerminal()) {
@@ -208,6 +217,11 @@ final class FakeJob {
     endTime = env.timeline().nowMillis();
     driverExitCode = exitCode;
     pendingTransition = null;
+    if (driverType) {
+      supervisorGone = true;
+    } else {
+      env.timeline().schedule(this::supervisorExited, env.supervisorExitDelay());
+    }
     for (WebSocket tail : tails) {
       tail.close(1000, null);
     }

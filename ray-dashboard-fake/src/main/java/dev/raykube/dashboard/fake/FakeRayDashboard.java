@@ -34,8 +34,9 @@ import mockwebserver3.MockWebServer;
  *       exactly as on a real head. Other commands act as not installed (exit 127).
  * </ol>
  *
- * <p>Jobs stay PENDING for the start delay (default 200 ms), a stop takes the stop delay (default 300 ms); all job
- * durations are multiplied by the time scale (default 1.0). Faults ({@link Fault}) can be injected per request, and
+ * <p>Jobs stay PENDING for the start delay (default 200 ms), a stop takes the stop delay (default 300 ms), and a job's
+ * supervisor outlives its final status by the supervisor exit delay (default 300 ms; a stop then still answers
+ * {@code {"stopped": true}}, as with Ray); all job durations are multiplied by the time scale (default 1.0). Faults ({@link Fault}) can be injected per request, and
  * every request is recorded. Thread-safe. Use one instance per test, in try-with-resources:
  *
  * <pre>{@code
@@ -73,7 +74,7 @@ public final class FakeRayDashboard implements AutoCloseable {
       return String.format("%02x%02x%02x%02x", n & 0xff, (n >> 8) & 0xff, (n >> 16) & 0xff, (n >>> 24) & 0xff);
     };
     FakeJob.Environment env = new FakeJob.Environment(timeline, version, config.startDelay, config.stopDelay,
-        randomHex(56), "http://127.0.0.1:52365", rayJobIds);
+        config.supervisorExitDelay, randomHex(56), "http://127.0.0.1:52365", rayJobIds);
     this.registry = new JobRegistry(env);
     this.dispatcher = new DashboardDispatcher(new JobRoutes(registry),
         new ServeRoutes(timeline, config.startDelay, config.serveInstalled), version, config.authToken, faults,
@@ -332,6 +333,7 @@ public final class FakeRayDashboard implements AutoCloseable {
     private double timeScale = 1.0;
     private Duration startDelay = Duration.ofMillis(200);
     private Duration stopDelay = Duration.ofMillis(300);
+    private Duration supervisorExitDelay = Duration.ofMillis(300);
     private int requestLogCapacity = 10_000;
     private boolean serveInstalled = true;
     private int port;
@@ -389,6 +391,15 @@ public final class FakeRayDashboard implements AutoCloseable {
     /** How long a stop takes to reach STOPPED unless the job's script says otherwise (default 300 ms). */
     public Builder stopDelay(Duration delay) {
       this.stopDelay = requireNotNegative(delay);
+      return this;
+    }
+
+    /**
+     * How long a job's supervisor outlives its final status (default 300 ms): as in Ray, a stop in that window still
+     * answers {@code {"stopped": true}} and changes nothing; afterwards it answers {@code {"stopped": false}}.
+     */
+    public Builder supervisorExitDelay(Duration delay) {
+      this.supervisorExitDelay = requireNotNegative(delay);
       return this;
     }
 

@@ -89,8 +89,24 @@ class FakeJobLifecycleTest {
     Map<String, Object> job = http.get("/api/jobs/" + id).json();
     assertThat(job).containsEntry("message", "Job was intentionally stopped.").containsEntry("driver_exit_code", null);
     assertThat(job.get("end_time")).isNotNull();
-    assertThat(http.post("/api/jobs/" + id + "/stop", "").json()).containsEntry("stopped", false);
+    Await.until("supervisor gone", Duration.ofSeconds(5),
+        () -> Boolean.FALSE.equals(http.post("/api/jobs/" + id + "/stop", "").json().get("stopped")));
     assertThat(fake.stopRequested(id)).isTrue();
+  }
+
+  @Test
+  void aStopRightAfterTheEndStillFindsTheSupervisorButChangesNothing() {
+    fake.close();
+    fake = FakeRayDashboard.builder().startDelay(Duration.ZERO).supervisorExitDelay(Duration.ofMillis(500)).build()
+        .start();
+    http = new TestHttp(fake.url());
+    String id = submit("echo quick");
+    Await.status(fake, id, "SUCCEEDED");
+    assertThat(http.post("/api/jobs/" + id + "/stop", "").json()).containsEntry("stopped", true);
+    assertThat(fake.jobStatus(id)).contains("SUCCEEDED");
+    Await.until("supervisor gone", Duration.ofSeconds(5),
+        () -> Boolean.FALSE.equals(http.post("/api/jobs/" + id + "/stop", "").json().get("stopped")));
+    assertThat(fake.jobStatus(id)).contains("SUCCEEDED");
   }
 
   @Test
