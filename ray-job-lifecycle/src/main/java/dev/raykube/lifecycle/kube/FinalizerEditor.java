@@ -119,11 +119,8 @@ public final class FinalizerEditor {
         }
         finalizers.add(finalizer);
       } else {
-        if (!finalizers.remove(finalizer)) {
+        if (!finalizers.removeIf(finalizer::equals)) { // every copy: a list may hold a name twice
           return new FinalizerEdit<>(Result.ALREADY_ABSENT, latest, attempt);
-        }
-        while (finalizers.remove(finalizer)) {
-          // a list may hold a name twice; remove every copy
         }
       }
       meta.setFinalizers(finalizers);
