@@ -21,7 +21,7 @@ import java.util.stream.Collectors;
  * The RayJob state machine, KubeRay's {@code jobDeploymentStatus} transitions as a pure function: from a RayJob (spec
  * and stored status), what was observed and the current time to the next status and the actions to take. It calls no
  * client, reads no clock and draws no randomness except through the injected {@link NameSuffixes}; the same inputs
- * give the same decision. Thread-safe.
+ * give the same decision. Thread-safe when its {@link NameSuffixes} is (the default one is).
  *
  * <p>Not decided here: the finalizer (the caller adds {@code ray.io/rayjob-finalizer} before acting on any decision,
  * see {@code docs/finalizers.md}) and deletion (a RayJob with {@code deletionTimestamp} gets an empty decision; the
