@@ -1,0 +1,23 @@
+package dev.raykube.operator;
+
+import dev.raykube.operator.runtime.ControllerDefinition;
+import java.util.List;
+
+/**
+ * The controllers the reference operator runs — the one place where a controller is added. Production
+ * ({@link RayOperatorMain}) and the tests that start the whole operator (RBAC coverage, start-up benchmark) use this
+ * list, so a controller added here is started, checked for its CRD, and covered by those tests without further wiring.
+ *
+ * <p>Add a controller with one line, e.g.
+ * {@code ControllerDefinition.of("raycluster", RayCluster.class, context -> new RayClusterReconciler(context))}.
+ */
+public final class RayControllers {
+
+  private RayControllers() {
+  }
+
+  /** Every controller of the operator, in registration order. */
+  public static List<ControllerDefinition<?>> all() {
+    return List.of();
+  }
+}

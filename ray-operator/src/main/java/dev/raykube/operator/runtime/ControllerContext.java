@@ -1,0 +1,30 @@
+package dev.raykube.operator.runtime;
+
+import dev.raykube.operator.OperatorSettings;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.util.Objects;
+
+/**
+ * What the runtime hands to every controller when it builds it: the settings, the one Kubernetes client of the
+ * process, the meter registry behind {@code /metrics}, and the RayCluster state gauges.
+ *
+ * @param settings the operator's settings
+ * @param client the Kubernetes client (rate-limited, shared; do not close it)
+ * @param meterRegistry registry for the controller's own meters
+ * @param clusterStates gauges of managed RayClusters by state, fed by the RayCluster controller
+ */
+public record ControllerContext(
+    OperatorSettings settings,
+    KubernetesClient client,
+    MeterRegistry meterRegistry,
+    ClusterStateGauges clusterStates) {
+
+  /** Requires every value. */
+  public ControllerContext {
+    Objects.requireNonNull(settings, "settings");
+    Objects.requireNonNull(client, "client");
+    Objects.requireNonNull(meterRegistry, "meterRegistry");
+    Objects.requireNonNull(clusterStates, "clusterStates");
+  }
+}
