@@ -19,7 +19,8 @@ import java.util.Objects;
  * <table>
  *   <caption>How replies map to outcomes</caption>
  *   <tr><th>dashboard says</th><th>outcome</th></tr>
- *   <tr><td>{@code stopped: true}</td><td>{@link Kind#STOP_REQUESTED}, done</td></tr>
+ *   <tr><td>{@code stopped: true} (also just after the job ended, while its supervisor exits)</td>
+ *       <td>{@link Kind#STOP_REQUESTED}, done</td></tr>
  *   <tr><td>{@code stopped: false}, then the job is terminal</td><td>{@link Kind#ALREADY_TERMINAL}, done</td></tr>
  *   <tr><td>{@code stopped: false}, then the job is not terminal</td>
  *       <td>{@link Kind#STOP_UNCONFIRMED}, retryable</td></tr>
@@ -66,8 +67,8 @@ public final class RayJobStopper {
     }
     switch (result) {
       case STOP_REQUESTED:
-        return new StopOutcome(Kind.STOP_REQUESTED, submissionId, "Ray job " + submissionId
-            + " was asked to stop; Ray ends it asynchronously with status STOPPED", false);
+        return new StopOutcome(Kind.STOP_REQUESTED, submissionId, "Ray accepted the stop of job " + submissionId
+            + ": it ends STOPPED shortly (or had just ended, and keeps its final status)", false);
       case NOT_FOUND:
         return notFound(submissionId);
       case NOT_RUNNING:

@@ -15,7 +15,10 @@ public record StopOutcome(Kind kind, String submissionId, String message, boolea
 
   /** What happened; {@link #done()} says whether it counts as stopped. */
   public enum Kind {
-    /** Ray accepted the stop: the job was PENDING or RUNNING and will end STOPPED. Done. */
+    /**
+     * Ray accepted the stop ({@code stopped: true}): the job was PENDING or RUNNING and ends STOPPED — or it had
+     * ended so recently that its supervisor still existed, and the stop changes nothing. Either way it ends. Done.
+     */
     STOP_REQUESTED(true, "StopRequested"),
     /** The job had already ended (SUCCEEDED, FAILED or STOPPED); nothing to stop. Done. */
     ALREADY_TERMINAL(true, "AlreadyTerminal"),

@@ -13,20 +13,27 @@ import dev.raykube.dashboard.fake.RecordedDashboardRequest;
 import dev.raykube.lifecycle.stop.StopOutcome.Kind;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** {@link RayJobStopper} against {@link FakeRayDashboard}: which outcome for which job state, and which calls. */
 class RayJobStopperTest {
+  private ScheduledExecutorService scheduler;
   private FakeRayDashboard fake;
   private RayDashboardClient client;
   private final RayJobStopper stopper = new RayJobStopper();
 
   @BeforeEach
   void start() {
-    fake = FakeRayDashboard.builder().startDelay(Duration.ofMillis(50)).stopDelay(Duration.ofMillis(100)).build()
-        .start();
+    scheduler = Executors.newSingleThreadScheduledExecutor();
+    // Ray's supervisor outlives the final status briefly (a stop then still answers stopped:true); here it exits at
+    // once, in order on the fake's own scheduler, so that drainScheduler() makes "the job has ended" observable.
+    fake = FakeRayDashboard.builder().scheduler(scheduler).startDelay(Duration.ofMillis(50))
+        .stopDelay(Duration.ofMillis(100)).supervisorExitDelay(Duration.ZERO).build().start();
     client = client(fake, null);
   }
 
@@ -34,6 +41,7 @@ class RayJobStopperTest {
   void stop() {
     client.close();
     fake.close();
+    scheduler.shutdownNow();
   }
 
   @Test
@@ -64,6 +72,7 @@ class RayJobStopperTest {
     assertThat(outcome.kind()).isEqualTo(Kind.STOP_REQUESTED);
     assertThat(paths()).containsExactly("POST /api/jobs/running-1/stop");
     awaitStatus("running-1", "STOPPED");
+    drainScheduler();
 
     // Stopping again (an attempt repeated after a restart) confirms the end instead.
     fake.clearRequests();
@@ -78,6 +87,7 @@ class RayJobStopperTest {
     fake.script("done-1", JobScript.builder().pendingFor(Duration.ZERO).output("ok\n").exit(0).build());
     submit("done-1");
     awaitStatus("done-1", "SUCCEEDED");
+    drainScheduler();
     fake.clearRequests();
 
     StopOutcome outcome = stopper.stop(client, "done-1");
@@ -87,6 +97,25 @@ class RayJobStopperTest {
     assertThat(outcome.message()).contains("SUCCEEDED");
     assertThat(paths()).containsExactly("POST /api/jobs/done-1/stop", "GET /api/jobs/done-1");
     assertThat(fake.jobStatus("done-1")).contains("SUCCEEDED");
+  }
+
+  @Test
+  void stopJustAfterTheJobEndedIsAcceptedAndChangesNothing() {
+    // As on Ray 2.60: the supervisor writes SUCCEEDED and exits a moment later; a stop in between answers true.
+    try (FakeRayDashboard lingering = FakeRayDashboard.builder().startDelay(Duration.ZERO)
+        .supervisorExitDelay(Duration.ofMinutes(5)).build().start();
+        RayDashboardClient c = client(lingering, null)) {
+      lingering.script("done-3", JobScript.builder().pendingFor(Duration.ZERO).exit(0).build());
+      c.submitJob(JobSubmitRequest.builder("python train.py").submissionId("done-3").build());
+      awaitStatus(lingering, "done-3", "SUCCEEDED");
+
+      StopOutcome outcome = stopper.stop(c, "done-3");
+
+      assertThat(outcome.kind()).isEqualTo(Kind.STOP_REQUESTED);
+      assertThat(outcome.done()).isTrue();
+      assertThat(lingering.requests("GET", "/api/jobs/done-3")).isEmpty();
+      assertThat(lingering.jobStatus("done-3")).contains("SUCCEEDED");
+    }
   }
 
   @Test
@@ -176,6 +205,7 @@ class RayJobStopperTest {
     fake.script("done-2", JobScript.builder().pendingFor(Duration.ZERO).exit(0).build());
     submit("done-2");
     awaitStatus("done-2", "SUCCEEDED");
+    drainScheduler();
     fake.injectFault("GET", "/api/jobs/done-2", 1, Fault.status(503));
 
     StopOutcome outcome = stopper.stop(client, "done-2");
@@ -209,6 +239,15 @@ class RayJobStopperTest {
       builder.bearerToken(token);
     }
     return builder.build();
+  }
+
+  /** Runs everything the fake's scheduler has due now (e.g. the supervisor's exit right after the end). */
+  private void drainScheduler() {
+    try {
+      scheduler.schedule(() -> { }, 0, TimeUnit.MILLISECONDS).get(3, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      throw new AssertionError(e);
+    }
   }
 
   private void submit(String submissionId) {
