@@ -12,9 +12,10 @@ import java.util.Map;
 /**
  * Builds the dashboard request of an HTTPMode submission from a RayJob spec, and parses the two spec fields that hold
  * structured text: {@code runtimeEnvYAML} (a YAML mapping) and {@code entrypointResources} (a JSON object of numbers).
- * Validation uses the same parsers, so a spec that passed validation always yields a request.
+ * Validation uses the same parsers, so a spec that passed validation always yields a request. Public so that the
+ * K8sJobMode submitter ({@code ray job submit} flags) is built from the same request as an HTTPMode submission.
  */
-final class JobSubmitRequests {
+public final class JobSubmitRequests {
 
   private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -25,9 +26,12 @@ final class JobSubmitRequests {
   /**
    * Builds the request for {@code submissionId}.
    *
+   * @param spec the RayJob's spec; its {@code entrypoint} must be set
+   * @param submissionId the submission id
+   * @return the request
    * @throws IllegalArgumentException if a field cannot be turned into a request (validation reports the same)
    */
-  static JobSubmitRequest of(RayJobSpec spec, String submissionId) {
+  public static JobSubmitRequest of(RayJobSpec spec, String submissionId) {
     JobSubmitRequest.Builder builder = JobSubmitRequest.builder(spec.getEntrypoint()).submissionId(submissionId);
     Map<String, Object> runtimeEnv = runtimeEnv(spec.getRuntimeEnvYAML());
     if (runtimeEnv != null) {

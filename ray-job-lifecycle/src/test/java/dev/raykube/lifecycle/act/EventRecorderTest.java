@@ -1,0 +1,126 @@
+package dev.raykube.lifecycle.act;
+
+import static dev.raykube.lifecycle.testing.KubeFixtures.NS;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.raykube.lifecycle.job.EventType;
+import dev.raykube.lifecycle.testing.KubeFixtures;
+import dev.raykube.model.job.JobSubmissionMode;
+import dev.raykube.model.job.RayJob;
+import io.fabric8.kubernetes.api.model.Event;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Comparator;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+@EnableKubernetesMockClient(crud = true)
+class EventRecorderTest {
+
+  KubernetesClient client;
+  KubernetesMockServer server;
+  private RayJob job;
+  private final Instant t0 = Instant.parse("2026-03-01T10:00:00.250Z");
+
+  @BeforeEach
+  void setUp() {
+    KubeFixtures.registerCrds(client);
+    job = client.resource(KubeFixtures.rayJob("demo", JobSubmissionMode.HTTP_MODE)).create();
+  }
+
+  @Test
+  @DisplayName("an Event carries reason, type, message, involved object, source, times and count 1")
+  void recordsAnEvent() {
+    new EventRecorder(client, "raykube-test", "pod-1", Clock.fixed(t0, ZoneOffset.UTC))
+        .record(job, EventType.WARNING, "FailedToCreateRayCluster", "quota exceeded");
+    Event event = only();
+    assertThat(event.getMetadata().getName()).startsWith("demo.");
+    assertThat(event.getMetadata().getNamespace()).isEqualTo(NS);
+    assertThat(event.getType()).isEqualTo("Warning");
+    assertThat(event.getReason()).isEqualTo("FailedToCreateRayCluster");
+    assertThat(event.getMessage()).isEqualTo("quota exceeded");
+    assertThat(event.getCount()).isEqualTo(1);
+    assertThat(event.getFirstTimestamp()).isEqualTo("2026-03-01T10:00:00Z").isEqualTo(event.getLastTimestamp());
+    assertThat(event.getInvolvedObject().getKind()).isEqualTo("RayJob");
+    assertThat(event.getInvolvedObject().getApiVersion()).isEqualTo("ray.io/v1");
+    assertThat(event.getInvolvedObject().getName()).isEqualTo("demo");
+    assertThat(event.getInvolvedObject().getUid()).isEqualTo(job.getMetadata().getUid());
+    assertThat(event.getSource().getComponent()).isEqualTo("raykube-test");
+    assertThat(event.getSource().getHost()).isEqualTo("pod-1");
+    assertThat(event.getReportingComponent()).isEqualTo("raykube-test");
+    assertThat(event.getReportingInstance()).isEqualTo("pod-1");
+  }
+
+  @Test
+  @DisplayName("the same Event again counts up within the window; another message, or after the window, is new")
+  void aggregates() {
+    Instant[] now = {t0};
+    Clock clock = new Clock() {
+      @Override
+      public java.time.ZoneId getZone() {
+        return ZoneOffset.UTC;
+      }
+
+      @Override
+      public Clock withZone(java.time.ZoneId zone) {
+        return this;
+      }
+
+      @Override
+      public Instant instant() {
+        return now[0];
+      }
+    };
+    EventRecorder recorder = new EventRecorder(client, "raykube-test", null, clock, Duration.ofMinutes(10));
+    recorder.record(job, EventType.NORMAL, "CreatedRayCluster", "Created RayCluster ml/demo-ccccc");
+    now[0] = t0.plusSeconds(30);
+    recorder.record(job, EventType.NORMAL, "CreatedRayCluster", "Created RayCluster ml/demo-ccccc");
+    Event counted = only();
+    assertThat(counted.getCount()).isEqualTo(2);
+    assertThat(counted.getFirstTimestamp()).isEqualTo("2026-03-01T10:00:00Z");
+    assertThat(counted.getLastTimestamp()).isEqualTo("2026-03-01T10:00:30Z");
+
+    recorder.record(job, EventType.NORMAL, "CreatedRayCluster", "Created RayCluster ml/demo-ddddd");
+    now[0] = t0.plusSeconds(30 + 601);
+    recorder.record(job, EventType.NORMAL, "CreatedRayCluster", "Created RayCluster ml/demo-ccccc");
+    assertThat(events()).extracting(Event::getCount).containsExactly(2, 1, 1);
+  }
+
+  @Test
+  @DisplayName("an Event deleted meanwhile (expired) is recorded anew; long messages are cut")
+  void deletedEventIsRecordedAgain() {
+    EventRecorder recorder = new EventRecorder(client, "raykube-test", null, Clock.fixed(t0, ZoneOffset.UTC));
+    recorder.record(job, EventType.NORMAL, "Completed", "x".repeat(5000));
+    assertThat(only().getMessage()).hasSize(EventRecorder.MAX_MESSAGE_LENGTH).endsWith("…");
+    client.v1().events().inNamespace(NS).delete();
+    recorder.record(job, EventType.NORMAL, "Completed", "x".repeat(5000));
+    assertThat(only().getCount()).isEqualTo(1);
+  }
+
+  @Test
+  @DisplayName("an API error is logged, never thrown")
+  void errorsAreSwallowed() {
+    server.expect().post().withPath("/api/v1/namespaces/ml/events").andReturn(403, "forbidden").once();
+    new EventRecorder(client, "raykube-test", null, Clock.fixed(t0, ZoneOffset.UTC))
+        .record(job, EventType.NORMAL, "Completed", "done");
+    assertThat(events()).isEmpty();
+  }
+
+  private Event only() {
+    List<Event> events = events();
+    assertThat(events).hasSize(1);
+    return events.get(0);
+  }
+
+  private List<Event> events() {
+    return client.v1().events().inNamespace(NS).list().getItems().stream()
+        .sorted(Comparator.comparing(e -> e.getMetadata().getName())).toList();
+  }
+}

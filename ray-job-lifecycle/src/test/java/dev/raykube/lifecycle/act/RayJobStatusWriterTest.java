@@ -1,0 +1,116 @@
+package dev.raykube.lifecycle.act;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.raykube.lifecycle.act.RayJobStatusWriter.Result;
+import dev.raykube.lifecycle.testing.KubeFixtures;
+import dev.raykube.model.job.JobDeploymentStatus;
+import dev.raykube.model.job.JobSubmissionMode;
+import dev.raykube.model.job.RayJob;
+import dev.raykube.model.job.RayJobStatus;
+import io.fabric8.kubernetes.api.model.StatusBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Status writes: only on change, through the status subresource, locked to the version read. The CRUD mock never
+ * answers 409 to a status PUT (java-stack.md §4c), so conflicts are injected as expectations, which the mock serves
+ * before its CRUD handling.
+ */
+@EnableKubernetesMockClient(crud = true)
+class RayJobStatusWriterTest {
+  private static final String STATUS_PATH = "/apis/ray.io/v1/namespaces/ml/rayjobs/demo/status";
+
+  KubernetesClient client;
+  KubernetesMockServer server;
+  private RayJob stored;
+
+  @BeforeEach
+  void setUp() {
+    KubeFixtures.registerCrds(client);
+    stored = client.resource(KubeFixtures.rayJob("demo", JobSubmissionMode.HTTP_MODE)).create();
+    KubeFixtures.drainRequests(server);
+  }
+
+  @Test
+  @DisplayName("an equal status is not written; a changed one is written once through /status")
+  void writesOnlyOnChange() {
+    RayJobStatusWriter writer = new RayJobStatusWriter(client);
+    RayJobStatus next = status("Initializing");
+    RayJobStatusWriter.Write first = writer.write(stored, next);
+    assertThat(first.result()).isEqualTo(Result.WRITTEN);
+    assertThat(first.rayJob().getStatus()).isEqualTo(next);
+    assertThat(KubeFixtures.drainRequests(server)).containsExactly("PUT " + STATUS_PATH);
+
+    RayJobStatusWriter.Write second = writer.write(first.rayJob(), status("Initializing"));
+    assertThat(second.result()).isEqualTo(Result.UNCHANGED);
+    assertThat(second.rayJob()).isSameAs(first.rayJob());
+    assertThat(KubeFixtures.drainRequests(server)).isEmpty();
+    assertThat(stored.getStatus()).as("the input is not changed").isNull();
+  }
+
+  @Test
+  @DisplayName("409 after a metadata-only change: read again and written on the new version")
+  void conflictOnMetadataOnlyIsRetriedOnce() {
+    conflictOnce();
+    RayJob labelled = client.resource(stored).edit(j -> {
+      j.getMetadata().getLabels().put("extra", "x");
+      return j;
+    });
+    assertThat(labelled.getMetadata().getGeneration()).isEqualTo(stored.getMetadata().getGeneration());
+    KubeFixtures.drainRequests(server);
+
+    RayJobStatusWriter.Write write = new RayJobStatusWriter(client).write(stored, status("Initializing"));
+    assertThat(write.result()).isEqualTo(Result.WRITTEN);
+    assertThat(write.rayJob().getMetadata().getLabels()).containsEntry("extra", "x");
+    assertThat(KubeFixtures.drainRequests(server)).containsExactly("PUT " + STATUS_PATH,
+        "GET /apis/ray.io/v1/namespaces/ml/rayjobs/demo", "PUT " + STATUS_PATH);
+  }
+
+  @Test
+  @DisplayName("409 after someone changed the spec or status: nothing written, decide again")
+  void conflictOnSpecChangeAsksForANewDecision() {
+    conflictOnce();
+    client.resource(stored).edit(j -> {
+      j.getSpec().setSuspend(true);
+      return j;
+    });
+    KubeFixtures.drainRequests(server);
+    RayJobStatusWriter.Write write = new RayJobStatusWriter(client).write(stored, status("Initializing"));
+    assertThat(write.result()).isEqualTo(Result.CONFLICT);
+    assertThat(write.rayJob().getSpec().getSuspend()).isTrue();
+    assertThat(KubeFixtures.drainRequests(server)).containsExactly("PUT " + STATUS_PATH,
+        "GET /apis/ray.io/v1/namespaces/ml/rayjobs/demo");
+    assertThat(client.resource(stored).get().getStatus()).isNull();
+  }
+
+  @Test
+  @DisplayName("a second 409 is a conflict too; a deleted RayJob is gone")
+  void secondConflictAndGone() {
+    conflictOnce();
+    conflictOnce();
+    assertThat(new RayJobStatusWriter(client).write(stored, status("Initializing")).result())
+        .isEqualTo(Result.CONFLICT);
+    client.resource(stored).delete();
+    RayJobStatusWriter.Write gone = new RayJobStatusWriter(client).write(stored, status("Running"));
+    assertThat(gone.result()).isEqualTo(Result.GONE);
+    assertThat(gone.rayJob()).isNull();
+  }
+
+  private void conflictOnce() {
+    server.expect().put().withPath(STATUS_PATH).andReturn(409, new StatusBuilder().withCode(409)
+        .withReason("Conflict").withMessage("the object has been modified").build()).once();
+  }
+
+  private static RayJobStatus status(String state) {
+    RayJobStatus status = new RayJobStatus();
+    status.setJobDeploymentStatus(JobDeploymentStatus.fromValue(state));
+    status.setRayClusterName("demo-ccccc");
+    status.setJobId("demo-bbbbb");
+    return status;
+  }
+}
