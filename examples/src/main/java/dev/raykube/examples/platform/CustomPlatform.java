@@ -1,0 +1,237 @@
+package dev.raykube.examples.platform;
+
+import dev.raykube.lifecycle.act.EventRecorder;
+import dev.raykube.lifecycle.act.RayJobActuator;
+import dev.raykube.lifecycle.finalizer.DeletionCleanup;
+import dev.raykube.lifecycle.finalizer.FinalizerNames;
+import dev.raykube.lifecycle.finalizer.FinalizerSettings;
+import dev.raykube.lifecycle.job.NameSuffixes;
+import dev.raykube.lifecycle.job.RayJobLabels;
+import dev.raykube.lifecycle.job.RayJobSettings;
+import dev.raykube.lifecycle.job.RayJobStateMachine;
+import dev.raykube.lifecycle.observe.ClusterStopTargets;
+import dev.raykube.lifecycle.observe.DashboardAccess;
+import dev.raykube.lifecycle.observe.DashboardClients;
+import dev.raykube.lifecycle.observe.RayJobObserver;
+import dev.raykube.lifecycle.stop.RayJobStopStep;
+import dev.raykube.lifecycle.stop.RayJobStopper;
+import dev.raykube.model.cluster.RayCluster;
+import dev.raykube.model.job.RayJob;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.dsl.Informable;
+import io.fabric8.kubernetes.client.dsl.MixedOperation;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * A "custom platform": RayJobs run by a plain fabric8 program and {@code ray-job-lifecycle}, without an operator
+ * framework. Informers on RayJobs (and on the RayClusters and submitter Jobs they create, found by their
+ * {@code ray.io/originated-from-*} labels) put RayJob keys into a {@link WorkQueue}; each key is reconciled by
+ * {@link RayJobReconciler}: finalizer first, deletion through the finalizer policy and the job stopper, otherwise
+ * observe → decide → act, and again after the delay the decision asks for.
+ *
+ * <p>It creates RayClusters but does not run them: some RayCluster controller (RayKube's operator, or KubeRay's) must
+ * bring them up and report {@code status.state: ready}.
+ *
+ * <pre>
+ * java dev.raykube.examples.platform.CustomPlatform [--namespace NS] [--dashboard-url URL] [--cluster-domain DOMAIN]
+ * </pre>
+ *
+ * <p>With {@code --dashboard-url} every cluster's dashboard is reached at that URL (for example through
+ * {@code kubectl port-forward}); without it, at the head Service's in-cluster DNS name (run the program in the
+ * Kubernetes cluster then).
+ */
+public final class CustomPlatform implements AutoCloseable {
+
+  private final KubernetesClient client;
+  private final String namespace;
+  private final DashboardClients dashboards;
+  private final DeletionCleanup<RayJob> cleanup;
+  private final WorkQueue queue;
+  private final List<SharedIndexInformer<?>> informers = new ArrayList<>();
+
+  /**
+   * @param client the Kubernetes client
+   * @param namespace the namespace to watch, or {@code null} for all
+   * @param access where the dashboards are
+   * @param settings the RayJob lifecycle settings
+   * @param finalizerSettings the finalizer policy settings
+   * @param clock the time source
+   */
+  public CustomPlatform(KubernetesClient client, String namespace, DashboardAccess access, RayJobSettings settings,
+      FinalizerSettings finalizerSettings, Clock clock) {
+    this.client = Objects.requireNonNull(client, "client");
+    this.namespace = namespace;
+    this.dashboards = new DashboardClients();
+    RayJobStateMachine machine = new RayJobStateMachine(settings, NameSuffixes.random());
+    EventRecorder events = new EventRecorder(client, "raykube-custom-platform", null, clock);
+    this.cleanup = new DeletionCleanup<>(FinalizerNames.RAYJOB,
+        new RayJobStopStep(new RayJobStopper(), new ClusterStopTargets(client, access, dashboards)),
+        finalizerSettings, clock);
+    RayJobReconciler reconciler = new RayJobReconciler(client, new RayJobObserver(client, access, dashboards),
+        machine, new RayJobActuator(client, machine, dashboards, events, clock), cleanup, dashboards, events, clock);
+    this.queue = new WorkQueue(2, reconciler::reconcile);
+  }
+
+  /**
+   * Starts the informers and waits until they have listed everything; every existing RayJob is reconciled, including
+   * those deleted while nothing ran (their finalizer kept them).
+   *
+   * @throws IllegalStateException if the informers do not sync within a minute
+   */
+  public void start() {
+    SharedIndexInformer<RayJob> rayJobs = informer(client.resources(RayJob.class), false);
+    rayJobs.addEventHandler(new ResourceEventHandler<RayJob>() {
+      @Override
+      public void onAdd(RayJob job) {
+        enqueue(job);
+      }
+
+      @Override
+      public void onUpdate(RayJob before, RayJob after) {
+        if (!statusOnly(before, after)) {
+          enqueue(after); // the platform's own status writes need no reconcile: the decision's requeue covers them
+        }
+      }
+
+      @Override
+      public void onDelete(RayJob job, boolean finalStateUnknown) {
+        cleanup.forget(job);
+        if (job.getStatus() != null && job.getStatus().getRayClusterName() != null) {
+          dashboards.forget(job.getMetadata().getNamespace(), job.getStatus().getRayClusterName());
+        }
+      }
+    });
+    informers.add(rayJobs);
+    informers.add(childInformer(informer(client.resources(RayCluster.class), true)));
+    informers.add(childInformer(informer(client.batch().v1().jobs(), true)));
+    try {
+      for (SharedIndexInformer<?> informer : informers) {
+        informer.start().toCompletableFuture().get(1, TimeUnit.MINUTES);
+      }
+    } catch (ExecutionException | TimeoutException e) {
+      throw new IllegalStateException("the informers did not start: " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while starting the informers", e);
+    }
+  }
+
+  /** Stops the informers, the workers and the dashboard clients. */
+  @Override
+  public void close() {
+    informers.forEach(SharedIndexInformer::stop);
+    queue.close();
+    dashboards.close();
+  }
+
+  /** An informer (not started) in the platform's namespace or all; for children only those created for RayJobs. */
+  private <T extends HasMetadata> SharedIndexInformer<T> informer(MixedOperation<T, ?, ?> objects, boolean children) {
+    Informable<T> scope;
+    if (namespace == null) {
+      scope = children ? objects.inAnyNamespace().withLabel(RayJobLabels.ORIGINATED_FROM_CRD,
+          RayJobLabels.RAY_JOB_KIND) : objects.inAnyNamespace();
+    } else {
+      scope = children ? objects.inNamespace(namespace).withLabel(RayJobLabels.ORIGINATED_FROM_CRD,
+          RayJobLabels.RAY_JOB_KIND) : objects.inNamespace(namespace);
+    }
+    return scope.runnableInformer(0);
+  }
+
+  /** Any change of an object a RayJob created reconciles the RayJob named in its labels. */
+  private <T extends HasMetadata> SharedIndexInformer<T> childInformer(SharedIndexInformer<T> informer) {
+    informer.addEventHandler(new ResourceEventHandler<T>() {
+      @Override
+      public void onAdd(T obj) {
+        enqueueOwner(obj);
+      }
+
+      @Override
+      public void onUpdate(T before, T after) {
+        enqueueOwner(after);
+      }
+
+      @Override
+      public void onDelete(T obj, boolean finalStateUnknown) {
+        enqueueOwner(obj);
+      }
+    });
+    return informer;
+  }
+
+  /** Whether only the status (or the resourceVersion) changed: same spec generation, deletion, finalizers, notes. */
+  static boolean statusOnly(RayJob before, RayJob after) {
+    return Objects.equals(before.getMetadata().getGeneration(), after.getMetadata().getGeneration())
+        && Objects.equals(before.getMetadata().getDeletionTimestamp(), after.getMetadata().getDeletionTimestamp())
+        && Objects.equals(before.getMetadata().getFinalizers(), after.getMetadata().getFinalizers())
+        && Objects.equals(before.getMetadata().getAnnotations(), after.getMetadata().getAnnotations())
+        && Objects.equals(before.getMetadata().getLabels(), after.getMetadata().getLabels());
+  }
+
+  private void enqueue(RayJob job) {
+    queue.add(job.getMetadata().getNamespace() + "/" + job.getMetadata().getName(), Duration.ZERO);
+  }
+
+  private void enqueueOwner(HasMetadata child) {
+    String owner = child.getMetadata().getLabels() == null ? null
+        : child.getMetadata().getLabels().get(RayJobLabels.ORIGINATED_FROM_CR_NAME);
+    if (owner != null) {
+      queue.add(child.getMetadata().getNamespace() + "/" + owner, Duration.ZERO);
+    }
+  }
+
+  /**
+   * Runs the platform against the cluster of the current kubeconfig context until Ctrl-C.
+   *
+   * @param args {@code [--namespace NS] [--dashboard-url URL] [--cluster-domain DOMAIN]}
+   */
+  public static void main(String[] args) throws InterruptedException {
+    String namespace = null;
+    String dashboardUrl = null;
+    String clusterDomain = "cluster.local";
+    for (int i = 0; i < args.length; i++) {
+      String value = i + 1 < args.length ? args[i + 1] : null;
+      switch (args[i]) {
+        case "--namespace" -> namespace = require(args[i], value);
+        case "--dashboard-url" -> dashboardUrl = require(args[i], value);
+        case "--cluster-domain" -> clusterDomain = require(args[i], value);
+        default -> throw new IllegalArgumentException("unknown argument " + args[i]
+            + "; usage: CustomPlatform [--namespace NS] [--dashboard-url URL] [--cluster-domain DOMAIN]");
+      }
+      i++;
+    }
+    KubernetesClient client = new KubernetesClientBuilder().build();
+    DashboardAccess access = dashboardUrl != null ? DashboardAccess.fixed(dashboardUrl)
+        : DashboardAccess.inCluster(client, clusterDomain);
+    CountDownLatch stopped = new CountDownLatch(1);
+    CustomPlatform platform = new CustomPlatform(client, namespace, access, RayJobSettings.defaults(),
+        FinalizerSettings.defaults(), Clock.systemUTC());
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      platform.close();
+      client.close();
+      stopped.countDown();
+    }));
+    platform.start();
+    System.out.println("# RayJobs in " + (namespace == null ? "all namespaces" : "namespace " + namespace)
+        + " of " + client.getMasterUrl() + ", dashboards via " + access + "; Ctrl-C stops");
+    stopped.await();
+  }
+
+  private static String require(String flag, String value) {
+    if (value == null || value.startsWith("--")) {
+      throw new IllegalArgumentException(flag + " needs a value");
+    }
+    return value;
+  }
+}
