@@ -1,5 +1,6 @@
 package dev.raykube.operator;
 
+import dev.raykube.operator.raycluster.RayClusterController;
 import dev.raykube.operator.runtime.ControllerDefinition;
 import java.util.List;
 
@@ -18,6 +19,6 @@ public final class RayControllers {
 
   /** Every controller of the operator, in registration order. */
   public static List<ControllerDefinition<?>> all() {
-    return List.of();
+    return List.of(new RayClusterController());
   }
 }

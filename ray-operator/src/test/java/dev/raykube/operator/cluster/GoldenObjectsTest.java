@@ -23,6 +23,7 @@ class GoldenObjectsTest {
   static Stream<Arguments> cases() {
     return Stream.of(
         Arguments.of("sample-raycluster", TestFiles.sample("raycluster.yaml"), SETTINGS),
+        Arguments.of("sample-raycluster-minimal", TestFiles.sample("raycluster-minimal.yaml"), SETTINGS),
         Arguments.of("minimal", TestFiles.input("minimal"), SETTINGS),
         Arguments.of("user-init-containers", TestFiles.input("user-init-containers"), SETTINGS),
         Arguments.of("user-init-containers-injection-off", TestFiles.input("user-init-containers"),

@@ -1,0 +1,187 @@
+package dev.raykube.operator.raycluster;
+
+import dev.raykube.model.cluster.RayCluster;
+import dev.raykube.model.cluster.WorkerGroupSpec;
+import dev.raykube.operator.cluster.ClusterBuildSettings;
+import dev.raykube.operator.cluster.PodDeletion;
+import dev.raykube.operator.cluster.PodHealth;
+import dev.raykube.operator.cluster.PodReconcilePlan;
+import dev.raykube.operator.cluster.RayClusterLabels;
+import dev.raykube.operator.cluster.RayPodFactory;
+import dev.raykube.operator.cluster.ReplicaFailure;
+import dev.raykube.operator.cluster.WorkerGroupPlan;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Carries out a {@link PodReconcilePlan}: deletes and creates Pods through the API server, records an Event for every
+ * create and delete and for every failure, and remembers each write in the {@link PodExpectations}. It stops at the
+ * first failed write (a quota or admission problem would fail the rest too) and reports it as the
+ * {@link ReplicaFailure} of the status.
+ *
+ * <p>Order: suspend (delete all Pods labelled {@code ray.io/cluster=<name>} and {@code ray.io/is-ray-node=yes} in one
+ * call); else head deletions, head creation, then per worker group its deletions and creations, then the Pods of
+ * removed groups.
+ */
+final class PodChanges {
+
+  /**
+   * What was done.
+   *
+   * @param plan the plan that was carried out
+   * @param failure the write that failed, or {@code null}
+   * @param writes how many Pod writes were sent (including the failed one)
+   */
+  record Outcome(PodReconcilePlan plan, ReplicaFailure failure, int writes) {
+  }
+
+  private final KubernetesClient client;
+  private final ClusterBuildSettings settings;
+  private final RayPodFactory pods;
+  private final RayClusterEvents events;
+  private final PodExpectations expectations;
+
+  PodChanges(KubernetesClient client, ClusterBuildSettings settings, RayClusterEvents events,
+      PodExpectations expectations) {
+    this.client = Objects.requireNonNull(client, "client");
+    this.settings = Objects.requireNonNull(settings, "settings");
+    this.pods = new RayPodFactory(settings);
+    this.events = Objects.requireNonNull(events, "events");
+    this.expectations = Objects.requireNonNull(expectations, "expectations");
+  }
+
+  /**
+   * Decides with {@link PodReconcilePlan#compute} and acts.
+   *
+   * @param key the cluster's {@code namespace/name} (the expectations' key)
+   * @param observed the cluster's Pods as expected ({@link PodExpectations#podsAsExpected})
+   */
+  Outcome apply(String key, RayCluster cluster, List<Pod> observed, Instant now) {
+    PodReconcilePlan plan = PodReconcilePlan.compute(cluster, observed, settings);
+    plan.problems().forEach(problem -> events.record(cluster, ClusterEventReason.INCONSISTENT_PODS, problem));
+    Writes writes = new Writes(key, cluster, now);
+    if (plan.deleteAllPods()) {
+      writes.deleteAll(observed);
+      return new Outcome(plan, writes.failure, writes.count);
+    }
+    for (PodDeletion deletion : plan.headDeletions()) {
+      if (!writes.delete(deletion, true)) {
+        return new Outcome(plan, writes.failure, writes.count);
+      }
+    }
+    if (plan.createHead() && !writes.create(pods.head(cluster), true)) {
+      return new Outcome(plan, writes.failure, writes.count);
+    }
+    List<WorkerGroupSpec> groups = cluster.getSpec().getWorkerGroupSpecs() == null ? List.of()
+        : cluster.getSpec().getWorkerGroupSpecs();
+    for (WorkerGroupPlan group : plan.workerGroups()) {
+      for (PodDeletion deletion : group.deletions()) {
+        if (!writes.delete(deletion, false)) {
+          return new Outcome(plan, writes.failure, writes.count);
+        }
+      }
+      WorkerGroupSpec spec = groups.stream().filter(g -> g.getGroupName().equals(group.groupName())).findFirst()
+          .orElseThrow();
+      for (int i = 0; i < group.podsToCreate(); i++) {
+        if (!writes.create(pods.worker(cluster, spec), false)) {
+          return new Outcome(plan, writes.failure, writes.count);
+        }
+      }
+    }
+    for (PodDeletion deletion : plan.removedGroupDeletions()) {
+      if (!writes.delete(deletion, false)) {
+        return new Outcome(plan, writes.failure, writes.count);
+      }
+    }
+    return new Outcome(plan, null, writes.count);
+  }
+
+  /** The writes of one reconcile. */
+  private final class Writes {
+    private final String key;
+    private final RayCluster cluster;
+    private final String namespace;
+    private final Instant now;
+    private ReplicaFailure failure;
+    private int count;
+
+    Writes(String key, RayCluster cluster, Instant now) {
+      this.key = key;
+      this.cluster = cluster;
+      this.namespace = cluster.getMetadata().getNamespace();
+      this.now = now;
+    }
+
+    boolean create(Pod pod, boolean head) {
+      count++;
+      String kind = head ? "head" : "worker";
+      try {
+        Pod created = client.pods().inNamespace(namespace).resource(pod).create();
+        expectations.created(key, CachedPod.of(created), now);
+        events.record(cluster, head ? ClusterEventReason.CREATED_HEAD_POD : ClusterEventReason.CREATED_WORKER_POD,
+            "Created " + kind + " Pod " + namespace + "/" + created.getMetadata().getName());
+        return true;
+      } catch (KubernetesClientException e) {
+        String message = "Failed to create " + kind + " Pod (generateName " + pod.getMetadata().getGenerateName()
+            + ") in namespace " + namespace + ": " + e.getMessage();
+        events.record(cluster, head ? ClusterEventReason.FAILED_TO_CREATE_HEAD_POD
+            : ClusterEventReason.FAILED_TO_CREATE_WORKER_POD, message);
+        failure = new ReplicaFailure(head ? ReplicaFailure.Reason.FAILED_CREATE_HEAD_POD
+            : ReplicaFailure.Reason.FAILED_CREATE_WORKER_POD, message);
+        return false;
+      }
+    }
+
+    boolean delete(PodDeletion deletion, boolean head) {
+      count++;
+      String kind = head ? "head" : "worker";
+      String name = namespace + "/" + deletion.podName();
+      try {
+        client.pods().inNamespace(namespace).withName(deletion.podName()).delete();
+        expectations.deleted(key, deletion.podName(), now);
+        events.record(cluster, head ? ClusterEventReason.DELETED_HEAD_POD : ClusterEventReason.DELETED_WORKER_POD,
+            "Deleted " + kind + " Pod " + name + ": " + why(deletion.reason()));
+        return true;
+      } catch (KubernetesClientException e) {
+        String message = "Failed to delete " + kind + " Pod " + name + ": " + e.getMessage();
+        events.record(cluster, head ? ClusterEventReason.FAILED_TO_DELETE_HEAD_POD
+            : ClusterEventReason.FAILED_TO_DELETE_WORKER_POD, message);
+        failure = new ReplicaFailure(head ? ReplicaFailure.Reason.FAILED_DELETE_HEAD_POD
+            : ReplicaFailure.Reason.FAILED_DELETE_WORKER_POD, message);
+        return false;
+      }
+    }
+
+    void deleteAll(List<Pod> observed) {
+      count++;
+      String name = cluster.getMetadata().getName();
+      try {
+        client.pods().inNamespace(namespace).withLabel(RayClusterLabels.CLUSTER, name)
+            .withLabel(RayClusterLabels.IS_RAY_NODE, "yes").delete();
+        List<Pod> live = observed.stream().filter(p -> !PodHealth.isTerminating(p)).toList();
+        live.forEach(p -> expectations.deleted(key, p.getMetadata().getName(), now));
+        events.record(cluster, ClusterEventReason.DELETED_POD, "Deleted all " + live.size()
+            + " Pods of RayCluster " + namespace + "/" + name + " because it is suspended");
+      } catch (KubernetesClientException e) {
+        String message = "Failed to delete the Pods of suspended RayCluster " + namespace + "/" + name + ": "
+            + e.getMessage();
+        events.record(cluster, ClusterEventReason.FAILED_TO_DELETE_POD, message);
+        failure = new ReplicaFailure(ReplicaFailure.Reason.FAILED_DELETE_ALL_PODS, message);
+      }
+    }
+  }
+
+  private static String why(PodDeletion.Reason reason) {
+    return switch (reason) {
+      case BEYOND_REPAIR -> "it failed and is replaced";
+      case WORKERS_TO_DELETE -> "it is named in scaleStrategy.workersToDelete";
+      case SCALE_DOWN -> "the worker group has more Pods than desired";
+      case GROUP_SUSPENDED -> "its worker group is suspended";
+      case GROUP_REMOVED -> "its worker group is no longer in the spec";
+    };
+  }
+}

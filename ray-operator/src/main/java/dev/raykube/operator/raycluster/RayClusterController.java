@@ -1,0 +1,66 @@
+package dev.raykube.operator.raycluster;
+
+import dev.raykube.model.cluster.RayCluster;
+import dev.raykube.operator.OperatorSettings;
+import dev.raykube.operator.OperatorVersion;
+import dev.raykube.operator.cluster.ClusterBuildSettings;
+import dev.raykube.operator.runtime.ControllerContext;
+import dev.raykube.operator.runtime.ControllerDefinition;
+import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
+import java.time.Clock;
+import java.util.Objects;
+
+/**
+ * The RayCluster controller as the operator runtime registers it ({@code RayControllers}): name
+ * {@value #NAME}, primary resource {@link RayCluster}, reconciler {@link RayClusterReconciler} built from the
+ * operator's settings, client and cluster-state gauges.
+ */
+public final class RayClusterController implements ControllerDefinition<RayCluster> {
+
+  /** The controller's name (logs, metrics, JOSDK configuration). */
+  public static final String NAME = "raycluster";
+
+  private final RayClusterTimings timings;
+
+  /** The production controller, with {@link RayClusterTimings#defaults()}. */
+  public RayClusterController() {
+    this(RayClusterTimings.defaults());
+  }
+
+  /** A controller with other timings (tests shorten them). */
+  public RayClusterController(RayClusterTimings timings) {
+    this.timings = Objects.requireNonNull(timings, "timings");
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public Class<RayCluster> resourceClass() {
+    return RayCluster.class;
+  }
+
+  @Override
+  public Reconciler<RayCluster> reconciler(ControllerContext context) {
+    return new RayClusterReconciler(context.client(), buildSettings(context.settings()), timings,
+        context.clusterStates(), Clock.systemUTC());
+  }
+
+  /**
+   * The builders' settings for the operator's settings: cluster domain and {@code wait-gcs-ready} injection from the
+   * flags, the operator's version for {@code RAY_USAGE_STATS_EXTRA_TAGS}, defaults for the rest.
+   */
+  public static ClusterBuildSettings buildSettings(OperatorSettings settings) {
+    return ClusterBuildSettings.defaults()
+        .withClusterDomain(settings.clusterDomain())
+        .withInitContainerInjection(settings.initContainerInjection())
+        .withOperatorVersion(OperatorVersion.current());
+  }
+
+  @Override
+  public String toString() {
+    return "ControllerDefinition[" + NAME + ", RayCluster, " + timings + "]";
+  }
+}

@@ -1,0 +1,342 @@
+package dev.raykube.operator.raycluster;
+
+import static dev.raykube.operator.raycluster.OperatorHarness.await;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.raykube.model.cluster.AuthOptions;
+import dev.raykube.model.cluster.RayCluster;
+import dev.raykube.model.cluster.RayClusterStatus;
+import dev.raykube.model.cluster.ScaleStrategy;
+import dev.raykube.operator.cluster.RayClusterLabels;
+import dev.raykube.operator.cluster.TokenAuth;
+import dev.raykube.operator.testing.MockApiRequests;
+import dev.raykube.operator.testing.RayCrds;
+import io.fabric8.kubernetes.api.model.Condition;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.Event;
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The RayCluster controller in the real operator runtime against the CRUD mock, with a pod-status simulator playing
+ * kubelet.
+ */
+@EnableKubernetesMockClient(crud = true)
+class RayClusterReconcilerTest {
+
+  static KubernetesMockServer server;
+  static KubernetesClient client;
+
+  private static final String NS = "ray";
+
+  private OperatorHarness harness;
+
+  @BeforeAll
+  static void registerCrds() {
+    RayCrds.register(client);
+  }
+
+  @BeforeEach
+  void startOperator() throws Exception {
+    harness = OperatorHarness.start(server, client);
+  }
+
+  @AfterEach
+  void stopOperator() {
+    harness.close();
+    client.resources(RayCluster.class).inNamespace(NS).delete();
+    client.pods().inNamespace(NS).delete();
+    client.services().inNamespace(NS).delete();
+    client.v1().events().inNamespace(NS).delete();
+    client.serviceAccounts().inNamespace(NS).delete();
+    client.rbac().roles().inNamespace(NS).delete();
+    client.rbac().roleBindings().inNamespace(NS).delete();
+    client.secrets().inNamespace(NS).delete();
+  }
+
+  @Test
+  void createsHeadServiceHeadPodAndWorkersThenReportsReady() {
+    RayCluster created = harness.create(ClusterManifests.basic(NS, "demo", 2));
+
+    await("demo ready", () -> harness.isReady(NS, "demo"));
+
+    Service service = harness.service(NS, "demo-head-svc");
+    assertThat(service.getSpec().getClusterIP()).isEqualTo("None");
+    assertThat(service.getSpec().getSelector()).isEqualTo(RayClusterLabels.headSelector("demo"));
+    assertOwnedBy(service.getMetadata().getOwnerReferences(), created);
+    Pod head = harness.head(NS, "demo");
+    assertOwnedBy(head.getMetadata().getOwnerReferences(), created);
+    assertThat(head.getMetadata().getLabels()).containsEntry(RayClusterLabels.IS_RAY_NODE, "yes")
+        .containsEntry(RayClusterLabels.GROUP, "headgroup");
+    assertThat(head.getSpec().getInitContainers()).isEmpty();
+    List<Pod> workers = harness.workers(NS, "demo");
+    assertThat(workers).hasSize(2).allSatisfy(worker -> {
+      assertOwnedBy(worker.getMetadata().getOwnerReferences(), created);
+      assertThat(worker.getSpec().getInitContainers()).extracting(Container::getName)
+          .containsExactly("fetch-data", "wait-gcs-ready");
+    });
+
+    RayClusterStatus status = harness.status(NS, "demo");
+    assertThat(status.getReadyWorkerReplicas()).isEqualTo(2);
+    assertThat(status.getAvailableWorkerReplicas()).isEqualTo(2);
+    assertThat(status.getDesiredWorkerReplicas()).isEqualTo(2);
+    assertThat(status.getMinWorkerReplicas()).isZero();
+    assertThat(status.getMaxWorkerReplicas()).isEqualTo(10);
+    assertThat(status.getDesiredCPU().toString()).isEqualTo("4");
+    assertThat(status.getDesiredMemory().toString()).isEqualTo("8Gi");
+    assertThat(status.getObservedGeneration()).isEqualTo(1L);
+    assertThat(status.getHead().getPodName()).isEqualTo(head.getMetadata().getName());
+    assertThat(status.getHead().getPodIP()).isEqualTo(head.getStatus().getPodIP()).isNotBlank();
+    assertThat(status.getHead().getServiceName()).isEqualTo("demo-head-svc");
+    assertThat(status.getHead().getServiceIP()).as("headless: the head Pod's IP")
+        .isEqualTo(head.getStatus().getPodIP());
+    assertThat(status.getEndpoints()).isEqualTo(Map.of("client", "10001", "dashboard", "8265", "gcs-server", "6379",
+        "metrics", "8080"));
+    assertThat(condition(status, "HeadPodReady").getStatus()).isEqualTo("True");
+    assertThat(condition(status, "RayClusterProvisioned").getStatus()).isEqualTo("True");
+    assertThat(condition(status, "ReplicaFailure")).isNull();
+    assertThat(status.getStateTransitionTimes()).containsKey("ready");
+
+    assertThat(reasons(harness.events(NS, "demo"))).containsEntry("CreatedService", 1L)
+        .containsEntry("CreatedHeadPod", 1L).containsEntry("CreatedWorkerPod", 2L);
+    Map<String, Integer> writes = MockApiRequests.writesByResource(operatorRequests());
+    assertThat(writes).as("each Pod created exactly once").containsEntry("POST pods", 3)
+        .containsEntry("POST services", 1).doesNotContainKey("DELETE pods");
+    assertThat(harness.operator.clusterStates().count("ready")).isEqualTo(1);
+  }
+
+  @Test
+  void scalesAWorkerGroupUpAndDown() {
+    harness.create(ClusterManifests.basic(NS, "scale", 1));
+    await("ready with 1 worker", () -> harness.isReady(NS, "scale"));
+
+    harness.edit(NS, "scale", c -> c.getSpec().getWorkerGroupSpecs().get(0).setReplicas(3));
+    await("3 ready workers", () -> harness.workers(NS, "scale").size() == 3 && harness.isReady(NS, "scale")
+        && harness.status(NS, "scale").getReadyWorkerReplicas() == 3);
+
+    harness.edit(NS, "scale", c -> c.getSpec().getWorkerGroupSpecs().get(0).setReplicas(1));
+    await("scaled down to 1 worker", () -> harness.workers(NS, "scale").size() == 1
+        && harness.status(NS, "scale").getReadyWorkerReplicas() == 1);
+
+    RayClusterStatus status = harness.status(NS, "scale");
+    assertThat(status.getDesiredWorkerReplicas()).isEqualTo(1);
+    assertThat(status.getObservedGeneration()).isEqualTo(harness.get(NS, "scale").getMetadata().getGeneration());
+    assertThat(harness.events(NS, "scale", ClusterEventReason.DELETED_WORKER_POD)).hasSize(2)
+        .allSatisfy(e -> assertThat(e.getMessage()).contains("more Pods than desired"));
+    assertThat(harness.events(NS, "scale", ClusterEventReason.CREATED_WORKER_POD)).hasSize(3);
+  }
+
+  @Test
+  void deletesTheWorkersToDeleteAndKeepsTheGroupAtItsReplicas() {
+    harness.create(ClusterManifests.basic(NS, "named", 2));
+    await("ready", () -> harness.isReady(NS, "named"));
+    String victim = harness.workers(NS, "named").get(0).getMetadata().getName();
+
+    harness.edit(NS, "named", c -> c.getSpec().getWorkerGroupSpecs().get(0).setScaleStrategy(scaleStrategy(victim)));
+
+    await("victim replaced", () -> names(harness.workers(NS, "named")).size() == 2
+        && !names(harness.workers(NS, "named")).contains(victim));
+    assertThat(harness.events(NS, "named", ClusterEventReason.DELETED_WORKER_POD)).singleElement()
+        .satisfies(e -> assertThat(e.getMessage()).contains(victim, "workersToDelete"));
+  }
+
+  @Test
+  void withAutoscalingOnlyTheWorkersToDeleteAreRemoved() throws Exception {
+    harness.create(ClusterManifests.autoscaling(NS, "auto", 3));
+    await("ready", () -> harness.isReady(NS, "auto"));
+    assertThat(client.serviceAccounts().inNamespace(NS).withName("auto").get()).isNotNull();
+    assertThat(client.rbac().roles().inNamespace(NS).withName("auto").get()).isNotNull();
+    assertThat(client.rbac().roleBindings().inNamespace(NS).withName("auto").get()).isNotNull();
+    assertThat(harness.head(NS, "auto").getSpec().getContainers()).extracting(Container::getName)
+        .containsExactly("ray-head", "autoscaler");
+    assertThat(reasons(harness.events(NS, "auto"))).containsEntry("CreatedServiceAccount", 1L)
+        .containsEntry("CreatedRole", 1L).containsEntry("CreatedRoleBinding", 1L);
+
+    harness.edit(NS, "auto", c -> c.getSpec().getWorkerGroupSpecs().get(0).setReplicas(2));
+    Thread.sleep(800);
+    assertThat(harness.workers(NS, "auto")).as("no scale-down while the autoscaler decides").hasSize(3);
+
+    String victim = harness.workers(NS, "auto").get(1).getMetadata().getName();
+    harness.edit(NS, "auto", c -> c.getSpec().getWorkerGroupSpecs().get(0).setScaleStrategy(scaleStrategy(victim)));
+    await("victim deleted", () -> !names(harness.workers(NS, "auto")).contains(victim));
+    Thread.sleep(500);
+    assertThat(harness.workers(NS, "auto")).hasSize(2);
+    assertThat(harness.events(NS, "auto", ClusterEventReason.CREATED_WORKER_POD)).hasSize(3);
+  }
+
+  @Test
+  void replacesFailedWorkerAndHeadPods() {
+    harness.create(ClusterManifests.basic(NS, "heal", 2));
+    await("ready", () -> harness.isReady(NS, "heal"));
+    String worker = harness.workers(NS, "heal").get(0).getMetadata().getName();
+
+    harness.pods.fail(NS, worker);
+    await("worker replaced and ready", () -> !names(harness.workers(NS, "heal")).contains(worker)
+        && harness.workers(NS, "heal").size() == 2 && harness.status(NS, "heal").getReadyWorkerReplicas() == 2);
+    assertThat(harness.events(NS, "heal", ClusterEventReason.DELETED_WORKER_POD)).singleElement()
+        .satisfies(e -> assertThat(e.getMessage()).contains(worker, "failed and is replaced"));
+
+    String head = harness.head(NS, "heal").getMetadata().getName();
+    harness.pods.fail(NS, head);
+    await("head replaced and ready", () -> {
+      Pod current = harness.head(NS, "heal");
+      RayClusterStatus status = harness.status(NS, "heal");
+      return current != null && !current.getMetadata().getName().equals(head)
+          && "True".equals(condition(status, "HeadPodReady").getStatus())
+          && current.getMetadata().getName().equals(status.getHead().getPodName());
+    });
+    assertThat(harness.events(NS, "heal", ClusterEventReason.DELETED_HEAD_POD)).hasSize(1);
+    assertThat(harness.events(NS, "heal", ClusterEventReason.CREATED_HEAD_POD)).hasSize(2);
+  }
+
+  @Test
+  void suspendDeletesEveryPodAndCreatesNoneUntilResumed() throws Exception {
+    harness.create(ClusterManifests.basic(NS, "nap", 2));
+    await("ready", () -> harness.isReady(NS, "nap"));
+
+    harness.edit(NS, "nap", c -> c.getSpec().setSuspend(true));
+    await("suspended", () -> harness.pods(NS, "nap").isEmpty()
+        && "suspended".equals(harness.status(NS, "nap").getStateValue()));
+    RayClusterStatus suspended = harness.status(NS, "nap");
+    assertThat(condition(suspended, "RayClusterSuspended").getStatus()).isEqualTo("True");
+    assertThat(condition(suspended, "RayClusterSuspending").getStatus()).isEqualTo("False");
+    assertThat(harness.events(NS, "nap", ClusterEventReason.DELETED_POD)).singleElement()
+        .satisfies(e -> assertThat(e.getMessage()).contains("all 3 Pods"));
+    Thread.sleep(600);
+    assertThat(harness.pods(NS, "nap")).as("nothing is created while suspended").isEmpty();
+    assertThat(harness.service(NS, "nap-head-svc")).as("the Service stays").isNotNull();
+
+    harness.edit(NS, "nap", c -> c.getSpec().setSuspend(false));
+    await("resumed and ready", () -> harness.pods(NS, "nap").size() == 3 && harness.isReady(NS, "nap"));
+    assertThat(condition(harness.status(NS, "nap"), "RayClusterSuspended").getStatus()).isEqualTo("False");
+  }
+
+  @Test
+  void invalidSpecGetsAWarningEventAndAStatusReasonWithoutARequeueStorm() throws Exception {
+    RayCluster invalid = ClusterManifests.basic(NS, "bad", 1);
+    invalid.getSpec().getWorkerGroupSpecs().get(0).setMinReplicas(5);
+    invalid.getSpec().getWorkerGroupSpecs().get(0).setMaxReplicas(2);
+    harness.create(invalid);
+
+    await("rejected", () -> harness.status(NS, "bad") != null && harness.status(NS, "bad").getReason() != null);
+    RayClusterStatus status = harness.status(NS, "bad");
+    assertThat(status.getReason()).startsWith("Invalid RayCluster: ").contains("minReplicas");
+    assertThat(status.getObservedGeneration()).isEqualTo(1L);
+    List<Event> warnings = harness.events(NS, "bad", ClusterEventReason.INVALID_SPEC);
+    assertThat(warnings).singleElement().satisfies(e -> {
+      assertThat(e.getType()).isEqualTo("Warning");
+      assertThat(e.getMessage()).contains("minReplicas");
+      assertThat(e.getInvolvedObject().getKind()).isEqualTo("RayCluster");
+    });
+    double before = harness.reconciliationsStarted();
+    Thread.sleep(1500);
+    assertThat(harness.reconciliationsStarted()).as("no reconcile without a change").isEqualTo(before);
+    assertThat(harness.pods(NS, "bad")).isEmpty();
+    assertThat(harness.service(NS, "bad-head-svc")).isNull();
+
+    harness.edit(NS, "bad", c -> c.getSpec().getWorkerGroupSpecs().get(0).setMinReplicas(0));
+    harness.edit(NS, "bad", c -> c.getSpec().getWorkerGroupSpecs().get(0).setMaxReplicas(10));
+    await("fixed spec reconciled", () -> harness.isReady(NS, "bad"));
+    assertThat(harness.status(NS, "bad").getReason()).isNull();
+  }
+
+  @Test
+  void statusIsWrittenOnlyWhenItChanges() throws Exception {
+    harness.create(ClusterManifests.basic(NS, "calm", 1));
+    await("ready", () -> harness.isReady(NS, "calm"));
+    Thread.sleep(300);
+    MockApiRequests.drain(server);
+    double before = harness.reconciliationsStarted();
+
+    Thread.sleep(2600);
+
+    assertThat(harness.reconciliationsStarted()).as("the periodic resync ran").isGreaterThan(before);
+    assertThat(MockApiRequests.writesByResource(operatorRequests())).as("a steady cluster costs no writes").isEmpty();
+  }
+
+  @Test
+  void tokenAuthCreatesTheSecretOnce() {
+    RayCluster cluster = ClusterManifests.basic(NS, "secure", 1);
+    cluster.getSpec().setRayVersion("2.60.0");
+    AuthOptions auth = new AuthOptions();
+    auth.setMode(TokenAuth.MODE_TOKEN);
+    cluster.getSpec().setAuthOptions(auth);
+    harness.create(cluster);
+
+    await("ready", () -> harness.isReady(NS, "secure"));
+    Secret secret = client.secrets().inNamespace(NS).withName("secure").get();
+    assertThat(secret.getData()).containsKey(TokenAuth.SECRET_KEY);
+    assertThat(harness.events(NS, "secure", ClusterEventReason.CREATED_SECRET)).hasSize(1);
+    assertThat(harness.head(NS, "secure").getSpec().getContainers().get(0).getEnv())
+        .anySatisfy(env -> assertThat(env.getName()).isEqualTo(TokenAuth.RAY_AUTH_TOKEN));
+  }
+
+  @Test
+  void aDeletedClusterLeavesTheStateGauges() {
+    harness.create(ClusterManifests.basic(NS, "gone", 1));
+    await("ready", () -> harness.isReady(NS, "gone"));
+    assertThat(harness.operator.clusterStates().count("ready")).isEqualTo(1);
+
+    client.resources(RayCluster.class).inNamespace(NS).withName("gone").delete();
+
+    await("forgotten", () -> harness.operator.clusterStates().counts().values().stream()
+        .mapToLong(Long::longValue).sum() == 0);
+  }
+
+  @Test
+  void aClusterManagedByAnotherControllerIsLeftAlone() throws Exception {
+    RayCluster foreign = ClusterManifests.basic(NS, "foreign", 1);
+    foreign.getSpec().setManagedBy("kueue.x-k8s.io/multikueue");
+    harness.create(foreign);
+    RayCluster ours = harness.create(ClusterManifests.basic(NS, "ours", 1));
+    await("ours ready", () -> harness.isReady(NS, ours.getMetadata().getName()));
+
+    assertThat(harness.pods(NS, "foreign")).isEmpty();
+    assertThat(harness.status(NS, "foreign")).isNull();
+  }
+
+  private List<MockApiRequests.Request> operatorRequests() {
+    return MockApiRequests.drain(server).stream()
+        .filter(r -> r.userAgent() != null && r.userAgent().startsWith("raykube-operator/")).toList();
+  }
+
+  private static ScaleStrategy scaleStrategy(String... names) {
+    ScaleStrategy strategy = new ScaleStrategy();
+    strategy.setWorkersToDelete(List.of(names));
+    return strategy;
+  }
+
+  private static void assertOwnedBy(List<OwnerReference> references, RayCluster cluster) {
+    assertThat(references).singleElement().satisfies(ref -> {
+      assertThat(ref.getKind()).isEqualTo("RayCluster");
+      assertThat(ref.getUid()).isEqualTo(cluster.getMetadata().getUid());
+      assertThat(ref.getController()).isTrue();
+    });
+  }
+
+  static Condition condition(RayClusterStatus status, String type) {
+    return status.getConditions() == null ? null
+        : status.getConditions().stream().filter(c -> type.equals(c.getType())).findFirst().orElse(null);
+  }
+
+  private static Set<String> names(List<Pod> pods) {
+    return pods.stream().map(p -> p.getMetadata().getName()).collect(Collectors.toSet());
+  }
+
+  private static Map<String, Long> reasons(List<Event> events) {
+    return events.stream().collect(Collectors.groupingBy(Event::getReason, Collectors.counting()));
+  }
+}

@@ -1,0 +1,73 @@
+package dev.raykube.operator.testing;
+
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.mockwebserver.http.RecordedRequest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The requests a mock API server received, read from its request log ({@code takeRequest}): method, path and user
+ * agent, with the Kubernetes resource each path names ({@code pods}, {@code rayclusters/status}, …).
+ */
+public final class MockApiRequests {
+
+  /** One request. */
+  public record Request(String method, String path, String userAgent) {
+
+    /** Whether the request changes something: POST, PUT, PATCH or DELETE. */
+    public boolean isWrite() {
+      return List.of("POST", "PUT", "PATCH", "DELETE").contains(method);
+    }
+
+    /** The resource (plural, with a subresource after a slash), e.g. {@code pods} or {@code rayclusters/status}. */
+    public String resource() {
+      String bare = path.contains("?") ? path.substring(0, path.indexOf('?')) : path;
+      Matcher m = RESOURCE.matcher(bare);
+      if (!m.find()) {
+        return bare;
+      }
+      String plural = m.group(1);
+      return m.group(3) == null ? plural : plural + "/" + m.group(3);
+    }
+  }
+
+  private static final Pattern RESOURCE =
+      Pattern.compile("/(?:api/v1|apis/[^/]+/[^/]+)(?:/namespaces/[^/]+)?/([a-z]+)(?:/([^/]+)(?:/([a-z]+))?)?$");
+
+  private MockApiRequests() {
+  }
+
+  /** Removes and returns every request logged so far. */
+  public static List<Request> drain(KubernetesMockServer server) {
+    List<Request> requests = new ArrayList<>();
+    try {
+      for (RecordedRequest r = server.takeRequest(1, TimeUnit.MILLISECONDS); r != null;
+          r = server.takeRequest(1, TimeUnit.MILLISECONDS)) {
+        requests.add(new Request(r.getMethod(), r.getPath(), r.getHeader("User-Agent")));
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return requests;
+  }
+
+  /** Counts of the writes among {@code requests}, by {@code METHOD resource}, sorted. */
+  public static Map<String, Integer> writesByResource(List<Request> requests) {
+    Map<String, Integer> counts = new TreeMap<>();
+    requests.stream().filter(Request::isWrite)
+        .forEach(r -> counts.merge(r.method() + " " + r.resource(), 1, Integer::sum));
+    return counts;
+  }
+
+  /** Counts of the writes among {@code requests}, by method, sorted. */
+  public static Map<String, Integer> writesByMethod(List<Request> requests) {
+    Map<String, Integer> counts = new TreeMap<>();
+    requests.stream().filter(Request::isWrite).forEach(r -> counts.merge(r.method(), 1, Integer::sum));
+    return counts;
+  }
+}
