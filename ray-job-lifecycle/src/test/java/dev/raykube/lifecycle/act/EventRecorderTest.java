@@ -24,13 +24,14 @@ import org.junit.jupiter.api.Test;
 @EnableKubernetesMockClient(crud = true)
 class EventRecorderTest {
 
-  KubernetesClient client;
-  KubernetesMockServer server;
+  static KubernetesClient client; // one mock server per class, reset before each test
+  static KubernetesMockServer server;
   private RayJob job;
   private final Instant t0 = Instant.parse("2026-03-01T10:00:00.250Z");
 
   @BeforeEach
   void setUp() {
+    server.reset();
     KubeFixtures.registerCrds(client);
     job = client.resource(KubeFixtures.rayJob("demo", JobSubmissionMode.HTTP_MODE)).create();
   }

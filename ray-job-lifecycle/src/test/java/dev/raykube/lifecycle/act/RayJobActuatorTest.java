@@ -47,8 +47,8 @@ import org.junit.jupiter.api.Test;
 class RayJobActuatorTest {
   private static final String STATUS_PATH = "/apis/ray.io/v1/namespaces/ml/rayjobs/demo/status";
 
-  KubernetesClient client;
-  KubernetesMockServer server;
+  static KubernetesClient client; // one mock server per class, reset before each test
+  static KubernetesMockServer server;
   private FakeRayDashboard fake;
   private DashboardClients clients;
   private RayJobStateMachine machine;
@@ -57,6 +57,7 @@ class RayJobActuatorTest {
 
   @BeforeEach
   void setUp() {
+    server.reset();
     KubeFixtures.registerCrds(client);
     fake = FakeRayDashboard.builder().startDelay(Duration.ofMillis(10)).timeScale(0.05).build().start();
     clients = new DashboardClients(b -> b.retryPolicy(RetryPolicy.none()));

@@ -25,12 +25,13 @@ import org.junit.jupiter.api.Test;
 class RayJobStatusWriterTest {
   private static final String STATUS_PATH = "/apis/ray.io/v1/namespaces/ml/rayjobs/demo/status";
 
-  KubernetesClient client;
-  KubernetesMockServer server;
+  static KubernetesClient client; // one mock server per class, reset before each test
+  static KubernetesMockServer server;
   private RayJob stored;
 
   @BeforeEach
   void setUp() {
+    server.reset();
     KubeFixtures.registerCrds(client);
     stored = client.resource(KubeFixtures.rayJob("demo", JobSubmissionMode.HTTP_MODE)).create();
     KubeFixtures.drainRequests(server);

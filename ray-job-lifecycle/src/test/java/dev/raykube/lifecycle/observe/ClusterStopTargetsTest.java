@@ -21,6 +21,7 @@ import dev.raykube.model.job.RayJobStatus;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -35,13 +36,15 @@ import org.junit.jupiter.api.Test;
 @EnableKubernetesMockClient(crud = true)
 class ClusterStopTargetsTest {
 
-  KubernetesClient client;
+  static KubernetesClient client; // one mock server per class, reset before each test
+  static KubernetesMockServer server;
   private FakeRayDashboard fake;
   private DashboardClients clients;
   private ClusterStopTargets targets;
 
   @BeforeEach
   void setUp() {
+    server.reset();
     KubeFixtures.registerCrds(client);
     fake = FakeRayDashboard.builder().authToken("s3cret").startDelay(Duration.ofMillis(10)).build().start();
     clients = new DashboardClients(b -> b.retryPolicy(RetryPolicy.none()));

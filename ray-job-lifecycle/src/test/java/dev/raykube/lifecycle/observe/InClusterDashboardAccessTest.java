@@ -16,6 +16,7 @@ import io.fabric8.kubernetes.api.model.ServicePort;
 import io.fabric8.kubernetes.api.model.ServicePortBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.ArrayList;
@@ -23,12 +24,19 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 @EnableKubernetesMockClient(crud = true)
 class InClusterDashboardAccessTest {
 
-  KubernetesClient client;
+  static KubernetesClient client; // one mock server per class, reset before each test
+  static KubernetesMockServer server;
+
+  @BeforeEach
+  void reset() {
+    server.reset();
+  }
 
   @Test
   void headServiceDnsNameAndItsDashboardPort() {

@@ -25,6 +25,7 @@ import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.time.Instant;
@@ -41,13 +42,15 @@ import org.junit.jupiter.api.Test;
 @EnableKubernetesMockClient(crud = true)
 class RayJobObserverTest {
 
-  KubernetesClient client;
+  static KubernetesClient client; // one mock server per class, reset before each test
+  static KubernetesMockServer server;
   private FakeRayDashboard fake;
   private DashboardClients clients;
   private final AtomicInteger accessCalls = new AtomicInteger();
 
   @BeforeEach
   void start() {
+    server.reset();
     KubeFixtures.registerCrds(client);
     fake = FakeRayDashboard.builder().startDelay(Duration.ofMillis(10)).build().start();
     clients = new DashboardClients(b -> b.retryPolicy(RetryPolicy.none()));
