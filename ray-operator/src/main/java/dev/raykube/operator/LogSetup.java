@@ -43,6 +43,13 @@ final class LogSetup {
     if (format == LogFormat.JSON) {
       JsonEncoder json = new JsonEncoder();
       json.setContext(context);
+      // One self-contained line per event: the formatted message instead of template plus arguments.
+      json.setWithFormattedMessage(true);
+      json.setWithMessage(false);
+      json.setWithArguments(false);
+      json.setWithSequenceNumber(false);
+      json.setWithNanoseconds(false);
+      json.setWithContext(false);
       json.start();
       return json;
     }

@@ -6,7 +6,12 @@ import dev.raykube.operator.runtime.RuntimeOptions;
 import dev.raykube.operator.runtime.StartupFailure;
 import dev.raykube.operator.runtime.Termination;
 import java.io.PrintStream;
+import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,6 +31,9 @@ public final class RayOperatorMain {
   public static final int EXIT_FAILURE = 1;
   /** Invalid option or environment value. */
   public static final int EXIT_USAGE = 2;
+
+  /** How long a SIGTERM during start-up waits for the start to finish before the JVM exits. */
+  private static final Duration STARTUP_WAIT_ON_SHUTDOWN = Duration.ofSeconds(20);
 
   private RayOperatorMain() {
   }
@@ -57,27 +65,53 @@ public final class RayOperatorMain {
     }
     OperatorSettings settings = ((CommandLineOutcome.Run) outcome).settings();
     LogSetup.apply(settings.logFormat(), settings.logLevel());
+    // Registered before starting, so that a SIGTERM during start-up still stops what was started.
+    CompletableFuture<RayOperator> launched = new CompletableFuture<>();
+    Thread shutdown = new Thread(() -> stopOnceLaunched(launched), "raykube-shutdown");
+    Runtime.getRuntime().addShutdownHook(shutdown);
     RayOperator operator;
     try {
       operator = launch(settings);
+      launched.complete(operator);
     } catch (StartupFailure failure) {
+      launched.completeExceptionally(failure);
+      removeHook(shutdown);
       LoggerFactory.getLogger(RayOperatorMain.class).debug("Start-up failed", failure);
       err.println(failure.getMessage());
       return EXIT_FAILURE;
     } catch (RuntimeException e) {
+      launched.completeExceptionally(e);
+      removeHook(shutdown);
       Logger log = LoggerFactory.getLogger(RayOperatorMain.class);
       log.error("The operator failed while starting", e);
       err.println("The operator failed while starting: " + e + ".");
       return EXIT_FAILURE;
     }
-    Thread shutdown = new Thread(operator::close, "raykube-shutdown");
-    Runtime.getRuntime().addShutdownHook(shutdown);
     Termination termination = operator.awaitTermination();
     if (termination == Termination.LEADERSHIP_LOST) {
       err.println("The operator lost its leader-election lease and stops so that only one replica reconciles.");
       return EXIT_FAILURE;
     }
     return EXIT_OK;
+  }
+
+  /** Shutdown hook: waits for a start in progress (bounded), then stops the operator. */
+  private static void stopOnceLaunched(CompletableFuture<RayOperator> launched) {
+    try {
+      launched.get(STARTUP_WAIT_ON_SHUTDOWN.toMillis(), TimeUnit.MILLISECONDS).close();
+    } catch (ExecutionException | TimeoutException e) {
+      // start-up failed or hangs: nothing to stop gracefully
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static void removeHook(Thread hook) {
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException e) {
+      // the JVM is already shutting down
+    }
   }
 
   /**

@@ -35,16 +35,34 @@ public final class ClientConfigs {
     }
   }
 
+  /**
+   * A short description of a failure for a one-sentence message: the API server's answer (HTTP code and status
+   * message) when the failure is one, otherwise the innermost cause's message.
+   */
+  static String describe(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof KubernetesClientException k && k.getCode() > 0) {
+        String message = k.getStatus() != null && k.getStatus().getMessage() != null ? k.getStatus().getMessage()
+            : rootMessage(k);
+        return "the API server answered HTTP " + k.getCode() + " (" + strip(message) + ")";
+      }
+    }
+    return rootMessage(e);
+  }
+
   static String rootMessage(Throwable e) {
     Throwable root = e;
     while (root.getCause() != null && root.getCause() != root) {
       root = root.getCause();
     }
-    String message = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
-    message = message.strip();
-    while (message.endsWith(".")) {
-      message = message.substring(0, message.length() - 1);
+    return strip(root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage());
+  }
+
+  private static String strip(String message) {
+    String m = message.strip();
+    while (m.endsWith(".")) {
+      m = m.substring(0, m.length() - 1);
     }
-    return message.replace('\n', ' ');
+    return m.replace('\n', ' ');
   }
 }

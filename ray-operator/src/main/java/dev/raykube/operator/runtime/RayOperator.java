@@ -118,8 +118,7 @@ public final class RayOperator implements AutoCloseable {
       if (e instanceof StartupFailure failure) {
         throw failure;
       }
-      throw new StartupFailure("The operator could not start its controllers: " + ClientConfigs.rootMessage(e) + ".",
-          e);
+      throw new StartupFailure("The operator could not start its controllers: " + ClientConfigs.describe(e) + ".", e);
     }
     running.ready = true;
     log.info("RayKube operator ready in {} ms: {} controller(s), namespaces {}, leader election {}",
