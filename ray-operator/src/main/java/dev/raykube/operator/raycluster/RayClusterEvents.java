@@ -26,15 +26,17 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Repeats are aggregated the way client-go's event correlator does: the same type, reason and message about the
  * same RayCluster within {@link #AGGREGATION_WINDOW} bumps {@code count} and {@code lastTimestamp} of the Event
- * already recorded (one JSON merge patch) instead of creating another. The memory of recent Events is bounded
- * ({@link #REMEMBERED_EVENTS}, least recently used forgotten first). Recording never fails the caller: an Event that
- * cannot be written is logged and dropped. Thread-safe.
+ * already recorded (one JSON merge patch) instead of creating another. Only Warnings are remembered for this: they are
+ * what a reconcile repeats while a problem lasts, whereas Normal Events report one create or delete of a uniquely
+ * named Pod and never repeat. The memory of recent Warnings is bounded ({@link #REMEMBERED_EVENTS}, least recently
+ * used forgotten first). Recording never fails the caller: an Event that cannot be written is logged and dropped.
+ * Thread-safe.
  */
 public final class RayClusterEvents {
 
   /** Repeats within this window bump the count of one Event. */
   public static final Duration AGGREGATION_WINDOW = Duration.ofMinutes(10);
-  /** How many distinct recent Events are remembered for aggregation. */
+  /** How many distinct recent Warnings are remembered for aggregation. */
   public static final int REMEMBERED_EVENTS = 4096;
   /** The Event source component. */
   public static final String COMPONENT = "raykube-operator";
@@ -79,8 +81,10 @@ public final class RayClusterEvents {
       if (recorded == null) {
         recorded = create(cluster, reason, text, now);
       }
-      synchronized (recent) {
-        recent.put(key, recorded);
+      if (reason.type() == ClusterEventReason.Type.WARNING) {
+        synchronized (recent) {
+          recent.put(key, recorded);
+        }
       }
     } catch (KubernetesClientException e) {
       log.warn("Could not record Event {} on RayCluster {}/{} ({}): {}", reason.value(), namespace,

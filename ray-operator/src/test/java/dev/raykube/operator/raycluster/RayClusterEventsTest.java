@@ -3,7 +3,6 @@ package dev.raykube.operator.raycluster;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.model.cluster.RayCluster;
-import dev.raykube.operator.testing.Kubeconfigs;
 import dev.raykube.operator.testing.RayCrds;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.client.ConfigBuilder;
@@ -11,6 +10,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import java.net.ServerSocket;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -87,6 +87,14 @@ class RayClusterEventsTest {
   }
 
   @Test
+  void normalEventsReportOneActionEachAndAreNotAggregated() {
+    events.record(cluster, ClusterEventReason.DELETED_POD, "Deleted all 3 Pods");
+    events.record(cluster, ClusterEventReason.DELETED_POD, "Deleted all 3 Pods");
+
+    assertThat(events()).hasSize(2).allSatisfy(e -> assertThat(e.getCount()).isEqualTo(1));
+  }
+
+  @Test
   void aRepeatAfterTheWindowOrAfterTheEventExpiredStartsANewEvent() {
     events.record(cluster, ClusterEventReason.INVALID_SPEC, "spec is missing");
     clock.advance(RayClusterEvents.AGGREGATION_WINDOW);
@@ -99,8 +107,12 @@ class RayClusterEventsTest {
   }
 
   @Test
-  void anEventThatCannotBeWrittenIsDroppedWithoutFailingTheCaller() {
-    String unreachable = "https://127.0.0.1:" + Kubeconfigs.unusedPort();
+  void anEventThatCannotBeWrittenIsDroppedWithoutFailingTheCaller() throws Exception {
+    int port;
+    try (ServerSocket socket = new ServerSocket(0)) {
+      port = socket.getLocalPort();
+    }
+    String unreachable = "https://127.0.0.1:" + port;
     try (KubernetesClient broken = new KubernetesClientBuilder().withConfig(new ConfigBuilder()
         .withMasterUrl(unreachable).withRequestRetryBackoffLimit(0).withTrustCerts(true).build()).build()) {
       RayClusterEvents failing = new RayClusterEvents(broken, clock);
