@@ -21,6 +21,8 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.BooleanSupplier;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * The real operator runtime (production configuration, leader election off) with the RayCluster controller at short
@@ -30,7 +32,7 @@ final class OperatorHarness implements AutoCloseable {
 
   /** Short timings so the suite stays fast; the logic is the same as with the defaults. */
   static final RayClusterTimings FAST = new RayClusterTimings(Duration.ofMillis(100), Duration.ofMillis(300),
-      Duration.ofSeconds(2), Duration.ofSeconds(3), Duration.ofSeconds(2));
+      Duration.ofSeconds(1), Duration.ofSeconds(3), Duration.ofSeconds(2));
   static final Duration WAIT = Duration.ofSeconds(15);
 
   final KubernetesMockServer server;
@@ -46,8 +48,12 @@ final class OperatorHarness implements AutoCloseable {
     this.pods = pods;
   }
 
+  /** The mock server logs every request at INFO; held so that the quieter level sticks. */
+  private static final Logger MOCK_LOG = Logger.getLogger("io.fabric8.mockwebserver");
+
   static OperatorHarness start(KubernetesMockServer server, KubernetesClient client, String... args)
       throws StartupFailure {
+    MOCK_LOG.setLevel(Level.WARNING);
     PodSimulator simulator = PodSimulator.start(client);
     RayOperator operator = RayOperator.start(TestSettings.of(args), new ConfigBuilder(client.getConfiguration())
         .build(), List.of(new RayClusterController(FAST)), RuntimeOptions.production());

@@ -147,8 +147,10 @@ class RayClusterReconcilerTest {
 
     harness.edit(NS, "named", c -> c.getSpec().getWorkerGroupSpecs().get(0).setScaleStrategy(scaleStrategy(victim)));
 
-    await("victim replaced", () -> names(harness.workers(NS, "named")).size() == 2
-        && !names(harness.workers(NS, "named")).contains(victim));
+    await("victim replaced", () -> {
+      Set<String> workers = names(harness.workers(NS, "named"));
+      return workers.size() == 2 && !workers.contains(victim);
+    });
     assertThat(harness.events(NS, "named", ClusterEventReason.DELETED_WORKER_POD)).singleElement()
         .satisfies(e -> assertThat(e.getMessage()).contains(victim, "workersToDelete"));
   }
@@ -184,8 +186,11 @@ class RayClusterReconcilerTest {
     String worker = harness.workers(NS, "heal").get(0).getMetadata().getName();
 
     harness.pods.fail(NS, worker);
-    await("worker replaced and ready", () -> !names(harness.workers(NS, "heal")).contains(worker)
-        && harness.workers(NS, "heal").size() == 2 && harness.status(NS, "heal").getReadyWorkerReplicas() == 2);
+    await("worker replaced and ready", () -> {
+      Set<String> workers = names(harness.workers(NS, "heal"));
+      return workers.size() == 2 && !workers.contains(worker)
+          && harness.status(NS, "heal").getReadyWorkerReplicas() == 2;
+    });
     assertThat(harness.events(NS, "heal", ClusterEventReason.DELETED_WORKER_POD)).singleElement()
         .satisfies(e -> assertThat(e.getMessage()).contains(worker, "failed and is replaced"));
 
@@ -261,7 +266,7 @@ class RayClusterReconcilerTest {
     MockApiRequests.drain(server);
     double before = harness.reconciliationsStarted();
 
-    Thread.sleep(2600);
+    Thread.sleep(1500);
 
     assertThat(harness.reconciliationsStarted()).as("the periodic resync ran").isGreaterThan(before);
     assertThat(MockApiRequests.writesByResource(operatorRequests())).as("a steady cluster costs no writes").isEmpty();
