@@ -18,6 +18,8 @@ import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
+import io.fabric8.kubernetes.api.model.StatusBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
@@ -311,6 +313,57 @@ class RayClusterReconcilerTest {
 
     assertThat(harness.pods(NS, "foreign")).isEmpty();
     assertThat(harness.status(NS, "foreign")).isNull();
+  }
+
+  @Test
+  void aFailedPodCreationIsReportedAsReplicaFailureAndRetried() {
+    server.expect().post().withPath("/api/v1/namespaces/" + NS + "/pods")
+        .andReturn(403, new StatusBuilder().withCode(403).withReason("Forbidden")
+            .withMessage("pods \"x\" is forbidden: exceeded quota: compute").build())
+        .times(2);
+
+    harness.create(ClusterManifests.basic(NS, "quota", 1));
+
+    await("failure reported", () -> {
+      RayClusterStatus status = harness.status(NS, "quota");
+      return status != null && condition(status, "ReplicaFailure") != null;
+    });
+    Condition failure = condition(harness.status(NS, "quota"), "ReplicaFailure");
+    assertThat(failure.getStatus()).isEqualTo("True");
+    assertThat(failure.getReason()).isEqualTo("FailedCreateHeadPod");
+    assertThat(failure.getMessage()).contains("exceeded quota");
+
+    await("ready once the quota allows", () -> harness.isReady(NS, "quota"));
+    assertThat(condition(harness.status(NS, "quota"), "ReplicaFailure")).isNull();
+    assertThat(harness.pods(NS, "quota")).hasSize(2);
+    assertThat(harness.events(NS, "quota", ClusterEventReason.FAILED_TO_CREATE_HEAD_POD)).singleElement()
+        .satisfies(e -> {
+          assertThat(e.getType()).isEqualTo("Warning");
+          assertThat(e.getCount()).as("the retry's identical failure bumps the count").isEqualTo(2);
+        });
+  }
+
+  @Test
+  void aMissingAutoscalerServiceAccountBlocksThePodsUntilItExists() throws Exception {
+    RayCluster cluster = ClusterManifests.autoscaling(NS, "own-sa", 1);
+    cluster.getSpec().getHeadGroupSpec().getTemplate().getSpec().setServiceAccountName("ray-autoscaler");
+    harness.create(cluster);
+
+    await("warning", () -> !harness.events(NS, "own-sa", ClusterEventReason.AUTOSCALER_SERVICE_ACCOUNT_NOT_FOUND)
+        .isEmpty());
+    Thread.sleep(500);
+    assertThat(harness.pods(NS, "own-sa")).isEmpty();
+    assertThat(harness.events(NS, "own-sa", ClusterEventReason.AUTOSCALER_SERVICE_ACCOUNT_NOT_FOUND))
+        .as("repeats are aggregated").singleElement();
+
+    client.serviceAccounts().inNamespace(NS).resource(new ServiceAccountBuilder().withNewMetadata()
+        .withName("ray-autoscaler").withNamespace(NS).endMetadata().build()).create();
+
+    await("ready", () -> harness.isReady(NS, "own-sa"));
+    assertThat(harness.head(NS, "own-sa").getSpec().getServiceAccountName()).isEqualTo("ray-autoscaler");
+    assertThat(client.rbac().roleBindings().inNamespace(NS).withName("own-sa").get().getSubjects().get(0).getName())
+        .isEqualTo("ray-autoscaler");
+    assertThat(harness.events(NS, "own-sa", ClusterEventReason.CREATED_SERVICE_ACCOUNT)).isEmpty();
   }
 
   private List<MockApiRequests.Request> operatorRequests() {
