@@ -1,6 +1,7 @@
 package dev.raykube.operator;
 
 import dev.raykube.operator.raycluster.RayClusterController;
+import dev.raykube.operator.rayjob.RayJobController;
 import dev.raykube.operator.runtime.ControllerDefinition;
 import java.util.List;
 
@@ -19,6 +20,6 @@ public final class RayControllers {
 
   /** Every controller of the operator, in registration order. */
   public static List<ControllerDefinition<?>> all() {
-    return List.of(new RayClusterController());
+    return List.of(new RayClusterController(), new RayJobController());
   }
 }

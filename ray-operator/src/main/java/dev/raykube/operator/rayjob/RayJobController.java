@@ -1,0 +1,82 @@
+package dev.raykube.operator.rayjob;
+
+import dev.raykube.lifecycle.finalizer.FinalizerNames;
+import dev.raykube.lifecycle.finalizer.FinalizerSettings;
+import dev.raykube.lifecycle.job.RayJobSettings;
+import dev.raykube.lifecycle.observe.DashboardAccess;
+import dev.raykube.model.job.RayJob;
+import dev.raykube.operator.runtime.ControllerContext;
+import dev.raykube.operator.runtime.ControllerDefinition;
+import io.javaoperatorsdk.operator.api.config.ControllerConfigurationOverrider;
+import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
+import java.time.Clock;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * The RayJob controller as the operator runtime registers it ({@code RayControllers}): name {@value #NAME}, primary
+ * resource {@link RayJob}, finalizer {@value FinalizerNames#RAYJOB} (JOSDK adds it on the first reconcile, before
+ * anything else runs, and calls {@link RayJobReconciler#cleanup} while it is held), reconciler
+ * {@link RayJobReconciler}.
+ *
+ * <p>Where the dashboards are is pluggable: production reaches each cluster's head Service by its in-cluster DNS
+ * name ({@link DashboardAccess#inCluster}, with the operator's cluster domain); tests and end-to-end runs pass another
+ * {@link DashboardAccess} (e.g. {@link DashboardAccess#fixed} at a fake dashboard).
+ */
+public final class RayJobController implements ControllerDefinition<RayJob> {
+
+  /** The controller's name (logs, metrics, JOSDK configuration). */
+  public static final String NAME = "rayjob";
+
+  private final RayJobSettings jobSettings;
+  private final FinalizerSettings finalizerSettings;
+  private final Function<ControllerContext, DashboardAccess> dashboardAccess;
+
+  /** The production controller: default lifecycle and finalizer settings, in-cluster dashboard access. */
+  public RayJobController() {
+    this(RayJobSettings.defaults(), FinalizerSettings.defaults(),
+        context -> DashboardAccess.inCluster(context.client(), context.settings().clusterDomain()));
+  }
+
+  /**
+   * A controller with other settings or dashboard access (tests shorten timings and point at a fake dashboard).
+   *
+   * @param jobSettings the RayJob lifecycle settings
+   * @param finalizerSettings backoff and maximum wait of the finalizer policies; the default policy is replaced by the
+   *     operator's setting ({@code OperatorSettings#finalizerPolicy()})
+   * @param dashboardAccess where the dashboards are, built from the controller's context
+   */
+  public RayJobController(RayJobSettings jobSettings, FinalizerSettings finalizerSettings,
+      Function<ControllerContext, DashboardAccess> dashboardAccess) {
+    this.jobSettings = Objects.requireNonNull(jobSettings, "jobSettings");
+    this.finalizerSettings = Objects.requireNonNull(finalizerSettings, "finalizerSettings");
+    this.dashboardAccess = Objects.requireNonNull(dashboardAccess, "dashboardAccess");
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public Class<RayJob> resourceClass() {
+    return RayJob.class;
+  }
+
+  @Override
+  public Reconciler<RayJob> reconciler(ControllerContext context) {
+    return new RayJobReconciler(context.client(), dashboardAccess.apply(context), jobSettings,
+        finalizerSettings.withDefaultPolicy(context.settings().finalizerPolicy()), Clock.systemUTC());
+  }
+
+  /** The one finalizer, {@value FinalizerNames#RAYJOB}, handled by JOSDK. */
+  @Override
+  public void configure(ControllerConfigurationOverrider<RayJob> configuration, ControllerContext context) {
+    configuration.withFinalizer(FinalizerNames.RAYJOB);
+  }
+
+  @Override
+  public String toString() {
+    return "ControllerDefinition[" + NAME + ", RayJob, " + jobSettings + ", " + finalizerSettings + "]";
+  }
+}

@@ -1,0 +1,229 @@
+package dev.raykube.operator.rayjob;
+
+import static dev.raykube.operator.rayjob.RayJobHarness.NS;
+import static dev.raykube.operator.rayjob.RayJobHarness.await;
+import static dev.raykube.operator.rayjob.RayJobHarness.httpModeJob;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.raykube.dashboard.fake.Fault;
+import dev.raykube.dashboard.fake.FakeRayDashboard;
+import dev.raykube.dashboard.fake.JobScript;
+import dev.raykube.lifecycle.finalizer.FinalizerNames;
+import dev.raykube.lifecycle.finalizer.FinalizerPolicy;
+import dev.raykube.model.cluster.RayCluster;
+import dev.raykube.model.job.JobDeploymentStatus;
+import dev.raykube.model.job.JobStatus;
+import dev.raykube.model.job.RayJob;
+import dev.raykube.operator.testing.PodSimulator;
+import dev.raykube.operator.testing.RayCrds;
+import io.fabric8.kubernetes.api.model.Event;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import java.time.Duration;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The RayJob controller in the real operator runtime, next to the RayCluster controller, against the CRUD mock with a
+ * pod simulator playing kubelet and {@link FakeRayDashboard} as every cluster's dashboard.
+ */
+@EnableKubernetesMockClient(crud = true)
+class RayJobReconcilerTest {
+
+  static KubernetesMockServer server;
+  static KubernetesClient client;
+
+  private FakeRayDashboard dashboard;
+  private PodSimulator pods;
+  private RayJobHarness harness;
+
+  @BeforeAll
+  static void registerCrds() {
+    RayCrds.register(client);
+  }
+
+  @BeforeEach
+  void start() throws Exception {
+    dashboard = FakeRayDashboard.builder().startDelay(Duration.ofMillis(20)).stopDelay(Duration.ofMillis(50)).build()
+        .start();
+    pods = PodSimulator.start(client);
+    harness = RayJobHarness.start(client, dashboard, RayJobHarness.FAST_FINALIZER);
+  }
+
+  @AfterEach
+  void stop() {
+    if (harness != null) {
+      harness.close();
+    }
+    pods.close();
+    dashboard.close();
+    for (RayJob job : client.resources(RayJob.class).inNamespace(NS).list().getItems()) {
+      client.resource(job).edit(j -> {
+        j.getMetadata().setFinalizers(null);
+        return j;
+      });
+    }
+    client.resources(RayJob.class).inNamespace(NS).delete();
+    client.resources(RayCluster.class).inNamespace(NS).delete();
+    client.pods().inNamespace(NS).delete();
+    client.services().inNamespace(NS).delete();
+    client.batch().v1().jobs().inNamespace(NS).delete();
+    client.v1().events().inNamespace(NS).delete();
+  }
+
+  @Test
+  @DisplayName("HTTPMode: finalizer first, an owned RayCluster, one submission, Complete")
+  void httpModeToComplete() {
+    dashboard.scriptEntrypoints(Pattern.compile("python train\\.py"),
+        JobScript.runsFor(Duration.ofMillis(300), "ok\n"));
+    harness.create(httpModeJob("train", "python train.py"));
+
+    await("the RayJob is Complete", () -> harness.deploymentStatus("train") == JobDeploymentStatus.COMPLETE);
+    RayJob done = harness.get("train");
+    assertThat(done.getMetadata().getFinalizers()).containsExactly(FinalizerNames.RAYJOB);
+    assertThat(done.getStatus().getJobStatus()).isEqualTo(JobStatus.SUCCEEDED);
+    assertThat(done.getStatus().getSucceeded()).isEqualTo(1);
+    assertThat(done.getStatus().getRayClusterName()).startsWith("train-");
+    assertThat(dashboard.submissionIds()).containsExactly(done.getStatus().getJobId());
+    RayCluster cluster = harness.clusters().get(0);
+    assertThat(cluster.getMetadata().getName()).isEqualTo(done.getStatus().getRayClusterName());
+    assertThat(cluster.getMetadata().getOwnerReferences()).singleElement()
+        .satisfies(ref -> assertThat(ref.getUid()).isEqualTo(done.getMetadata().getUid()));
+    assertThat(harness.eventReasons("train")).contains("CreatedRayCluster", "SubmittedRayJob", "Completed");
+  }
+
+  @Test
+  @DisplayName("delete while RUNNING: the Ray job is stopped for its submission id, then the RayJob is gone")
+  void deleteWhileRunningStopsTheJob() {
+    String id = runningJob("train");
+
+    harness.delete("train");
+
+    await("the RayJob is gone", () -> harness.gone("train"));
+    assertThat(dashboard.stopRequested(id)).isTrue();
+    assertThat(dashboard.submissionIds()).containsExactly(id);
+    assertThat(harness.events("train")).extracting(Event::getReason, Event::getMessage)
+        .anySatisfy(e -> assertThat(e.toList()).containsExactly(RayJobReconciler.REASON_STOPPING,
+            "stopping Ray job " + id));
+    assertThat(harness.eventReasons("train")).contains(RayJobReconciler.REASON_DELETING, "StopRequested",
+        "CleanupDone");
+  }
+
+  @Test
+  @DisplayName("delete while the operator is stopped: the next operator stops the job and lets the RayJob go")
+  void deleteWhileOperatorIsStopped() throws Exception {
+    String id = runningJob("train");
+    harness.close();
+    harness = null;
+
+    client.resources(RayJob.class).inNamespace(NS).withName("train").delete();
+    Thread.sleep(300);
+    assertThat(client.resources(RayJob.class).inNamespace(NS).withName("train").get())
+        .as("the finalizer holds the RayJob").isNotNull();
+    assertThat(dashboard.stopRequested(id)).isFalse();
+
+    harness = RayJobHarness.start(client, dashboard, RayJobHarness.FAST_FINALIZER);
+    await("the RayJob is gone", () -> harness.gone("train"));
+    assertThat(dashboard.stopRequested(id)).isTrue();
+  }
+
+  @Test
+  @DisplayName("a RayJob whose Ray job has ended is deleted without a stop call")
+  void deleteAfterTheEndMakesNoStopCall() {
+    dashboard.scriptEntrypoints(Pattern.compile("python train\\.py"),
+        JobScript.runsFor(Duration.ofMillis(100), "ok\n"));
+    harness.create(httpModeJob("train", "python train.py"));
+    await("the RayJob is Complete", () -> harness.deploymentStatus("train") == JobDeploymentStatus.COMPLETE);
+    dashboard.clearRequests();
+
+    harness.delete("train");
+
+    await("the RayJob is gone", () -> harness.gone("train"));
+    assertThat(dashboard.requests()).noneMatch(r -> r.path().endsWith("/stop"));
+    assertThat(harness.eventReasons("train")).doesNotContain(RayJobReconciler.REASON_STOPPING);
+  }
+
+  @Test
+  @DisplayName("dashboard down at deletion, best-effort: the stop fails, the finalizer is removed anyway")
+  void dashboardDownBestEffort() {
+    String id = runningJob("train");
+    dashboard.refuseConnectionsFor(Duration.ofSeconds(30));
+
+    harness.delete("train");
+
+    await("the RayJob is gone", () -> harness.gone("train"));
+    assertThat(dashboard.stopRequested(id)).isFalse();
+    assertThat(harness.events("train")).filteredOn(e -> RayJobReconciler.REASON_STOP_FAILED.equals(e.getReason()))
+        .singleElement().satisfies(e -> {
+          assertThat(e.getType()).isEqualTo("Warning");
+          assertThat(e.getMessage()).startsWith("stop failed: ");
+        });
+  }
+
+  @Test
+  @DisplayName("dashboard down at deletion, until-confirmed: retried while down, then stopped and removed")
+  void dashboardDownUntilConfirmed() throws Exception {
+    String id = runningJob("train", FinalizerPolicy.UNTIL_CONFIRMED.annotationValue());
+    dashboard.refuseConnectionsFor(Duration.ofSeconds(3));
+
+    harness.delete("train");
+
+    await("a failed stop attempt", () -> harness.eventReasons("train")
+        .contains(RayJobReconciler.REASON_STOP_FAILED));
+    assertThat(harness.get("train")).as("the finalizer still holds the RayJob").isNotNull();
+    await("the RayJob is gone", () -> harness.gone("train"));
+    assertThat(dashboard.stopRequested(id)).isTrue();
+  }
+
+  @Test
+  @DisplayName("operator restart during submission: exactly one submission")
+  void restartDuringSubmission() throws Exception {
+    dashboard.scriptEntrypoints(Pattern.compile("python train\\.py"),
+        JobScript.runsFor(Duration.ofMillis(300), "ok\n"));
+    // The first submission reaches Ray, but its answer is lost: the operator cannot know it worked.
+    dashboard.injectFault("POST", "/api/jobs/", 1, Fault.dropConnectionAfterHandling());
+    harness.create(httpModeJob("train", "python train.py"));
+    await("the submission reached Ray", () -> !dashboard.submissionIds().isEmpty());
+    harness.close();
+    harness = RayJobHarness.start(client, dashboard, RayJobHarness.FAST_FINALIZER);
+
+    await("the RayJob is Complete", () -> harness.deploymentStatus("train") == JobDeploymentStatus.COMPLETE);
+    assertThat(dashboard.submissionIds()).containsExactly(harness.submissionId("train"));
+  }
+
+  @Test
+  @DisplayName("an invalid spec: ValidationFailed and a Warning Event, nothing created")
+  void invalidSpec() {
+    RayJob job = httpModeJob("broken", "python train.py");
+    job.getSpec().setClusterSelector(Map.of("ray.io/cluster", "shared"));
+    harness.create(job);
+
+    await("ValidationFailed", () -> harness.deploymentStatus("broken") == JobDeploymentStatus.VALIDATION_FAILED);
+    assertThat(harness.get("broken").getStatus().getMessage()).contains("spec.rayClusterSpec and"
+        + " spec.clusterSelector are both set");
+    assertThat(harness.events("broken")).anySatisfy(e -> assertThat(e.getType()).isEqualTo("Warning"));
+    assertThat(harness.clusters()).isEmpty();
+    assertThat(dashboard.submissionIds()).isEmpty();
+  }
+
+  private String runningJob(String name) {
+    return runningJob(name, null);
+  }
+
+  private String runningJob(String name, String policy) {
+    dashboard.scriptEntrypoints(Pattern.compile("python train\\.py"), JobScript.runsUntilStopped());
+    RayJob job = httpModeJob(name, "python train.py");
+    if (policy != null) {
+      job.getMetadata().setAnnotations(Map.of(FinalizerPolicy.ANNOTATION, policy));
+    }
+    harness.create(job);
+    await("the Ray job runs", () -> harness.jobStatus(name) == JobStatus.RUNNING);
+    return harness.submissionId(name);
+  }
+}
