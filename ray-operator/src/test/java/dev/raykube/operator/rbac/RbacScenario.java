@@ -1,0 +1,219 @@
+package dev.raykube.operator.rbac;
+
+import dev.raykube.model.cluster.AuthOptions;
+import dev.raykube.model.cluster.RayCluster;
+import dev.raykube.model.cluster.ScaleStrategy;
+import dev.raykube.operator.RayControllers;
+import dev.raykube.operator.runtime.ControllerDefinition;
+import dev.raykube.operator.runtime.RayOperator;
+import dev.raykube.operator.runtime.RuntimeOptions;
+import dev.raykube.operator.testing.Eventually;
+import dev.raykube.operator.testing.PodsRunning;
+import dev.raykube.operator.testing.TestSettings;
+import io.fabric8.kubernetes.api.model.Event;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * Drives the production operator ({@link RayControllers#all()}, leader election on) through what its controllers do,
+ * on a CRUD mock server, and records every Kubernetes API call it makes. Every sample in {@code examples/manifests}
+ * whose kind has a registered controller is created and later deleted, so a newly registered controller is exercised
+ * without changes here; RayCluster-specific steps reach the calls the samples alone do not (auth token Secret,
+ * {@code workersToDelete}, suspend, a repeated Warning).
+ */
+final class RbacScenario {
+
+  /**
+   * The components whose every documented call the scenario reaches. A controller registered without an exercise
+   * here is still checked call by call (its samples run), but its unreached grants are only reported: give it an
+   * exercise (as {@link #rayClusterSteps()} for the RayCluster controller) and add it here.
+   */
+  static final Set<String> EXERCISED = Set.of(PermissionTable.RAYCLUSTER, PermissionTable.LEADER_ELECTION);
+
+  /** Namespace of the workloads (the namespaced Role's namespace). */
+  static final String NAMESPACE = "ray-workloads";
+  /** Namespace of the leader-election Lease (the operator's namespace). */
+  static final String LEASE_NAMESPACE = "raykube-system";
+
+  private static final Path SAMPLES = Path.of("..", "examples", "manifests");
+  private static final Duration WAIT = Duration.ofSeconds(60);
+  private static final Duration QUIET = Duration.ofSeconds(2);
+
+  private final KubernetesClient client;
+  private final ApiCallRecorder recorder = new ApiCallRecorder();
+
+  private RbacScenario(KubernetesClient client) {
+    this.client = client;
+  }
+
+  /**
+   * Runs the scenario and returns the operator's API calls.
+   *
+   * @param client a client of the mock server (the ray.io CRDs and both namespaces must exist)
+   * @param settingsArgs extra operator flags, e.g. {@code --namespaces=ray-workloads}
+   */
+  static List<ApiCall> run(KubernetesClient client, String... settingsArgs) throws Exception {
+    return new RbacScenario(client).run(settingsArgs);
+  }
+
+  private List<ApiCall> run(String... settingsArgs) throws Exception {
+    List<String> args = new ArrayList<>(List.of("--leader-election", "--leader-election-namespace=" + LEASE_NAMESPACE));
+    args.addAll(List.of(settingsArgs));
+    RuntimeOptions options = RuntimeOptions.production()
+        .withLeaderElectionTimings(Duration.ofSeconds(3), Duration.ofSeconds(2), Duration.ofMillis(400))
+        .withInterceptor(ApiCallRecorder.NAME, recorder);
+    List<ControllerDefinition<?>> controllers = RayControllers.all();
+    try (PodsRunning pods = PodsRunning.in(client, NAMESPACE);
+        RayOperator operator = RayOperator.start(TestSettings.of(args.toArray(String[]::new)),
+            new ConfigBuilder(client.getConfiguration()).build(), controllers, options)) {
+      Eventually.await(WAIT, "leadership", operator::isLeading);
+      List<HasMetadata> created = createSamples(controllers);
+      awaitQuiet();
+      rayClusterSteps();
+      awaitQuiet();
+      created.forEach(object -> client.resource(object).inNamespace(NAMESPACE).delete());
+      awaitQuiet();
+    }
+    return recorder.calls();
+  }
+
+  private List<HasMetadata> createSamples(List<ControllerDefinition<?>> controllers) throws IOException {
+    Map<String, Class<? extends HasMetadata>> kinds = controllers.stream()
+        .collect(Collectors.toMap(c -> HasMetadata.getKind(c.resourceClass()), ControllerDefinition::resourceClass));
+    List<HasMetadata> created = new ArrayList<>();
+    try (Stream<Path> files = Files.list(SAMPLES)) {
+      for (Path file : files.filter(f -> f.toString().endsWith(".yaml")).sorted().toList()) {
+        String yaml = Files.readString(file);
+        String kind = client.getKubernetesSerialization().unmarshal(yaml, GenericKubernetesResource.class).getKind();
+        Class<? extends HasMetadata> type = kinds.get(kind);
+        if (type != null) {
+          HasMetadata object = client.getKubernetesSerialization().unmarshal(yaml, type);
+          created.add(client.resource(object).inNamespace(NAMESPACE).create());
+        }
+      }
+    }
+    return created;
+  }
+
+  /** The RayCluster calls the samples do not reach. */
+  private void rayClusterSteps() throws IOException {
+    RayCluster minimal = client.getKubernetesSerialization()
+        .unmarshal(Files.readString(SAMPLES.resolve("raycluster-minimal.yaml")), RayCluster.class);
+
+    RayCluster withToken = copy(minimal, "rbac-token");
+    withToken.getSpec().setRayVersion("2.52.0");
+    AuthOptions auth = new AuthOptions();
+    auth.setMode("token");
+    withToken.getSpec().setAuthOptions(auth);
+    create(withToken);
+
+    RayCluster invalid = copy(minimal, "rbac-invalid");
+    invalid.getSpec().getWorkerGroupSpecs().get(0).setMinReplicas(3);
+    create(invalid);
+    Eventually.await(WAIT, "a Warning about rbac-invalid", () -> !warnings("rbac-invalid").isEmpty());
+    edit("rbac-invalid", cluster -> cluster.getSpec().setRayVersion("2.46.1"));
+    Eventually.await(WAIT, "the Warning about rbac-invalid repeated", () -> warnings("rbac-invalid").stream()
+        .anyMatch(event -> event.getCount() != null && event.getCount() > 1));
+
+    RayCluster scaled = create(copy(minimal, "rbac-scaled"));
+    Eventually.await(WAIT, "a worker of rbac-scaled", () -> !workers("rbac-scaled").isEmpty());
+    String worker = workers("rbac-scaled").get(0).getMetadata().getName();
+    edit(scaled.getMetadata().getName(), cluster -> {
+      ScaleStrategy strategy = new ScaleStrategy();
+      strategy.setWorkersToDelete(List.of(worker));
+      cluster.getSpec().getWorkerGroupSpecs().get(0).setScaleStrategy(strategy);
+    });
+    Eventually.await(WAIT, "worker " + worker + " deleted", () -> client.pods().inNamespace(NAMESPACE)
+        .withName(worker).get() == null);
+
+    edit("rbac-token", cluster -> cluster.getSpec().setSuspend(true));
+    Eventually.await(WAIT, "rbac-token suspended (no Pods)", () -> pods("rbac-token").isEmpty());
+
+    for (String name : List.of("rbac-token", "rbac-invalid", "rbac-scaled")) {
+      client.resources(RayCluster.class).inNamespace(NAMESPACE).withName(name).delete();
+    }
+  }
+
+  private RayCluster copy(RayCluster source, String name) {
+    RayCluster copy = client.getKubernetesSerialization().clone(source);
+    copy.getMetadata().setName(name);
+    copy.getMetadata().setNamespace(NAMESPACE);
+    return copy;
+  }
+
+  private RayCluster create(RayCluster cluster) {
+    return client.resource(cluster).inNamespace(NAMESPACE).create();
+  }
+
+  /** Changes a RayCluster, retrying when the operator's status write got in between (409). */
+  private void edit(String name, java.util.function.Consumer<RayCluster> change) {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        client.resources(RayCluster.class).inNamespace(NAMESPACE).withName(name).edit(cluster -> {
+          change.accept(cluster);
+          return cluster;
+        });
+        return;
+      } catch (KubernetesClientException e) {
+        if (e.getCode() != 409 || attempt == 10) {
+          throw e;
+        }
+      }
+    }
+  }
+
+  private List<Pod> pods(String cluster) {
+    return client.pods().inNamespace(NAMESPACE).withLabel("ray.io/cluster", cluster).list().getItems();
+  }
+
+  private List<Pod> workers(String cluster) {
+    return pods(cluster).stream().filter(p -> "worker".equals(p.getMetadata().getLabels().get("ray.io/node-type")))
+        .filter(p -> p.getMetadata().getDeletionTimestamp() == null).toList();
+  }
+
+  private List<Event> warnings(String cluster) {
+    return client.v1().events().inNamespace(NAMESPACE).list().getItems().stream()
+        .filter(e -> "Warning".equals(e.getType()) && cluster.equals(e.getInvolvedObject().getName())).toList();
+  }
+
+  /** Waits until the operator has made no call except Lease renewals for {@link #QUIET}. */
+  private void awaitQuiet() {
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    long count = busyCalls();
+    long since = System.nanoTime();
+    while (System.nanoTime() - since < QUIET.toNanos()) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("The operator did not settle within " + WAIT);
+      }
+      try {
+        Thread.sleep(50);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new AssertionError(e);
+      }
+      long now = busyCalls();
+      if (now != count) {
+        count = now;
+        since = System.nanoTime();
+      }
+    }
+  }
+
+  private long busyCalls() {
+    return recorder.calls().stream().filter(call -> call.isNonResource() || !call.resource().equals("leases")).count();
+  }
+}
