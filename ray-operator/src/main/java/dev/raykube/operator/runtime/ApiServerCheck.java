@@ -100,7 +100,7 @@ public final class ApiServerCheck {
     if (!missing.isEmpty()) {
       throw new StartupFailure("The custom resource definitions " + String.join(", ", missing)
           + " are not installed on the Kubernetes API server at " + client.getConfiguration().getMasterUrl()
-          + "; install them with 'kubectl apply --server-side -k ray-operator/deploy/crds'.");
+          + "; install them with 'kubectl apply -k ray-operator/deploy/crds'.");
     }
   }
 

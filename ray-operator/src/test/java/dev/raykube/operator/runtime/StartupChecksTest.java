@@ -36,7 +36,7 @@ class StartupChecksTest {
         new ConfigBuilder(client.getConfiguration()).build(), recording(), RuntimeOptions.production()))
         .isInstanceOf(StartupFailure.class)
         .hasMessage("The custom resource definitions rayclusters.ray.io are not installed on the Kubernetes API server"
-            + " at " + server.url("/") + "; install them with 'kubectl apply --server-side -k ray-operator/deploy/crds'.");
+            + " at " + server.url("/") + "; install them with 'kubectl apply -k ray-operator/deploy/crds'.");
     assertThat(HttpProbe.listening(health)).as("endpoints closed after the failure").isFalse();
   }
 
