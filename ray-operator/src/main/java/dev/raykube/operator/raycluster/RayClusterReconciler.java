@@ -17,6 +17,7 @@ import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfig
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.api.reconciler.ControllerConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
+import io.javaoperatorsdk.operator.api.reconciler.PrimaryUpdateAndCacheUtils;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
 import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
 import io.javaoperatorsdk.operator.processing.event.ResourceID;
@@ -122,7 +123,7 @@ public final class RayClusterReconciler implements Reconciler<RayCluster> {
     Instant now = clock.instant();
     List<String> problems = RayClusterValidator.validate(cluster);
     if (!problems.isEmpty()) {
-      return rejectInvalid(cluster, problems, now);
+      return rejectInvalid(cluster, problems, now, context);
     }
 
     List<Pod> pods = expectations.podsAsExpected(key, context.getSecondaryResources(Pod.class), now);
@@ -145,10 +146,12 @@ public final class RayClusterReconciler implements Reconciler<RayCluster> {
     } else {
       next = timings.resync();
     }
-    return writeStatus(cluster, status).rescheduleAfter(next);
+    writeStatus(cluster, status, context);
+    return UpdateControl.<RayCluster>noUpdate().rescheduleAfter(next);
   }
 
-  private UpdateControl<RayCluster> rejectInvalid(RayCluster cluster, List<String> problems, Instant now) {
+  private UpdateControl<RayCluster> rejectInvalid(RayCluster cluster, List<String> problems, Instant now,
+      Context<RayCluster> context) {
     List<String> metadata = problems.stream().filter(p -> p.startsWith("metadata.")).toList();
     List<String> spec = problems.stream().filter(p -> !p.startsWith("metadata.")).toList();
     if (!metadata.isEmpty()) {
@@ -162,15 +165,24 @@ public final class RayClusterReconciler implements Reconciler<RayCluster> {
         cluster.getMetadata().getName(), message);
     RayClusterStatus status = RayClusterStatusCalculator.invalidSpec(cluster, message, now);
     clusterStates.record(cluster.getMetadata().getNamespace(), cluster.getMetadata().getName(), status.getState());
-    return writeStatus(cluster, status);
+    writeStatus(cluster, status, context);
+    return UpdateControl.noUpdate();
   }
 
-  private static UpdateControl<RayCluster> writeStatus(RayCluster cluster, RayClusterStatus status) {
+  /**
+   * Writes {@code status} when it differs from the observed one: a full status update locked to the observed
+   * resourceVersion (on a conflict JOSDK reads the cluster again and retries), whose result is cached so the next
+   * reconcile sees it. A JSON Patch computed against a stale cached copy (JOSDK's {@code UpdateControl.patchStatus}
+   * without server-side apply) is rejected when the cache is behind, e.g. "replace" of a field that is gone.
+   */
+  private static void writeStatus(RayCluster cluster, RayClusterStatus status, Context<RayCluster> context) {
     if (!RayClusterStatusCalculator.differs(cluster.getStatus(), status)) {
-      return UpdateControl.noUpdate();
+      return;
     }
-    cluster.setStatus(status);
-    return UpdateControl.patchStatus(cluster);
+    PrimaryUpdateAndCacheUtils.updateStatusAndCacheResource(cluster, context, latest -> {
+      latest.setStatus(status);
+      return latest;
+    });
   }
 
   private void forget(RayCluster cluster, String key) {

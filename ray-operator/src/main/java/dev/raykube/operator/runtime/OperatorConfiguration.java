@@ -15,8 +15,8 @@ import java.util.function.Consumer;
  * by every test that starts the operator.
  *
  * <ul>
- *   <li><b>No server-side apply.</b> The primary resource (finalizers, status) is patched with JSON Patch / JSON merge
- *       patch, and dependent resources are matched without SSA. fabric8's CRUD mock server rejects SSA (HTTP 415), and
+ *   <li><b>No server-side apply.</b> Finalizers on the primary resource are patched with JSON Patch, statuses are
+ *       replaced with {@code updateStatus} locked to the observed resourceVersion, and dependent resources are matched without SSA. fabric8's CRUD mock server rejects SSA (HTTP 415), and
  *       one patching strategy everywhere keeps tests and production identical. Controllers that replace whole objects
  *       use {@code update} with the object's {@code resourceVersion} (optimistic locking).</li>
  *   <li>{@code reconcileConcurrency} reconciliation threads (JOSDK never runs two reconciliations of one object at

@@ -46,7 +46,8 @@ public final class PermissionTable {
   public static final List<Grant> CLUSTER_ROLE = List.of(
       called("ray.io", "rayclusters", "list", RAYCLUSTER, "informer of the primary resource"),
       called("ray.io", "rayclusters", "watch", RAYCLUSTER, "informer of the primary resource"),
-      called("ray.io", "rayclusters/status", "patch", RAYCLUSTER, "status written with a JSON patch (no SSA)"),
+      called("ray.io", "rayclusters/status", "update", RAYCLUSTER,
+          "status replaced, locked to the observed resourceVersion"),
       checked("ray.io", "rayclusters/finalizers", "update", RAYCLUSTER,
           "owned Pods, Services, ServiceAccounts, Roles, RoleBindings and Secrets carry blockOwnerDeletion"),
       delegated("ray.io", "rayclusters", "get", RAYCLUSTER, "autoscaler Role"),
