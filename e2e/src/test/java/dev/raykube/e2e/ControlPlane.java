@@ -1,0 +1,65 @@
+package dev.raykube.e2e;
+
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+
+/**
+ * The real control plane started by {@code e2e/start}: kube-apiserver + etcd + kube-controller-manager on loopback.
+ * {@code e2e/run} sources the state dir's {@code env} file before Maven, so its variables are in the environment. A
+ * missing control plane is an error, never a skip: the suite exists to run against the real thing.
+ */
+public final class ControlPlane {
+
+  private ControlPlane() {
+  }
+
+  /** The admin kubeconfig written by {@code e2e/start} ({@code RAYKUBE_E2E_KUBECONFIG}). */
+  public static Path kubeconfig() {
+    String value = System.getenv("RAYKUBE_E2E_KUBECONFIG");
+    if (value == null || value.isBlank()) {
+      throw new IllegalStateException("RAYKUBE_E2E_KUBECONFIG is not set: run the suite with e2e/run, or source "
+          + "the env file of e2e/start (" + System.getenv().getOrDefault("TMPDIR", "/tmp") + "/raykube-e2e/env)");
+    }
+    Path path = Paths.get(value);
+    if (!Files.isReadable(path)) {
+      throw new IllegalStateException("kubeconfig " + path + " is not readable: is the control plane of e2e/start up?");
+    }
+    return path;
+  }
+
+  /** A fabric8 configuration for the admin user of the control plane. */
+  public static Config config() {
+    try {
+      return Config.fromKubeconfig(Files.readString(kubeconfig()));
+    } catch (java.io.IOException e) {
+      throw new IllegalStateException("cannot read " + kubeconfig(), e);
+    }
+  }
+
+  /** A new client for the admin user; the caller closes it. */
+  public static KubernetesClient client() {
+    return new KubernetesClientBuilder().withConfig(config()).build();
+  }
+
+  /** An executable from the cached tool set ({@code RAYKUBE_BIN_DIR}: kubectl, etcd, ...). */
+  public static Path tool(String name) {
+    return binDir("RAYKUBE_BIN_DIR").resolve(name);
+  }
+
+  /** An executable of the Ray virtual environment ({@code RAYKUBE_RAY_VENV}/bin: ray, python). */
+  public static Path rayTool(String name) {
+    return binDir("RAYKUBE_RAY_VENV").resolve("bin").resolve(name);
+  }
+
+  private static Path binDir(String variable) {
+    String value = System.getenv(variable);
+    if (value == null || value.isBlank()) {
+      throw new IllegalStateException(variable + " is not set: run the suite with e2e/run");
+    }
+    return Paths.get(value);
+  }
+}
