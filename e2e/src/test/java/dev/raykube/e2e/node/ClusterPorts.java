@@ -1,0 +1,18 @@
+package dev.raykube.e2e.node;
+
+/**
+ * The ports of one RayCluster's simulated head, picked when the simulator first sees a Pod of the cluster, so that a
+ * worker whose head has not started yet already knows where the GCS will be (its {@code wait-gcs-ready} script keeps
+ * waiting there). They stay with the cluster's name for the simulator's lifetime: a re-created head reuses them.
+ *
+ * @param gcs {@code --port}, the GCS
+ * @param dashboard {@code --dashboard-port}
+ * @param clientServer {@code --ray-client-server-port}
+ * @param agentListen {@code --dashboard-agent-listen-port} of the head
+ */
+record ClusterPorts(int gcs, int dashboard, int clientServer, int agentListen) {
+
+  static ClusterPorts pick(PortAllocator ports) {
+    return new ClusterPorts(ports.next(), ports.next(), ports.next(), ports.next());
+  }
+}

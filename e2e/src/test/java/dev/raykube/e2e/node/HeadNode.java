@@ -1,0 +1,89 @@
+package dev.raykube.e2e.node;
+
+import io.fabric8.kubernetes.api.model.Pod;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A head Pod: a real {@code setsid ray start --head --block} on the cluster's ports (loopback only, 1 CPU, 100 MB
+ * object store, its own HOME and temp dir), with the Pod's token authentication if it has one; Running and Ready once
+ * {@code ray health-check} passes against its GCS and its dashboard answers {@code /api/gcs_healthz}.
+ */
+final class HeadNode extends SimulatedPod {
+
+  private static final Logger log = LoggerFactory.getLogger(HeadNode.class);
+  static final long OBJECT_STORE_BYTES = 100L * 1024 * 1024;
+
+  private volatile String token;
+
+  HeadNode(NodeContext context, Pod pod) {
+    super(context, pod);
+  }
+
+  @Override
+  void start() throws InterruptedException {
+    ClusterPorts ports = context.portsOf(pod.getMetadata().getNamespace(), cluster);
+    Map<String, String> auth = authOf(context, pod);
+    token = auth.get("RAY_AUTH_TOKEN");
+    Map<String, String> env = context.ray.environment(home(), auth);
+    List<String> command = List.of(context.ray.ray().toString(), "start", "--head", "--block",
+        "--node-ip-address=127.0.0.1", "--port=" + ports.gcs(),
+        "--dashboard-host=127.0.0.1", "--dashboard-port=" + ports.dashboard(),
+        "--ray-client-server-port=" + ports.clientServer(),
+        "--dashboard-agent-listen-port=" + ports.agentListen(),
+        "--num-cpus=1", "--object-store-memory=" + OBJECT_STORE_BYTES,
+        "--temp-dir=" + dir().resolve("r"), "--disable-usage-stats");
+    log.info("{}: starting the Ray head of cluster {} (GCS {}, dashboard {}, auth {})", name, cluster, ports.gcs(),
+        ports.dashboard(), auth.getOrDefault("RAY_AUTH_MODE", "disabled"));
+    long started = System.nanoTime();
+    RayProcess process = startRay("head", command, env);
+    long deadline = started + context.startTimeout.toNanos();
+    boolean healthy = false;
+    while (!healthy) {
+      if (stopping()) {
+        return;
+      }
+      if (!process.isAlive()) {
+        return; // the exit watcher reports it
+      }
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException("the Ray head did not pass ray health-check and answer on its dashboard "
+            + "within " + context.startTimeout.toSeconds() + " s; output:\n" + process.tail(30));
+      }
+      healthy = context.ray.healthCheck(ports.gcs(), env)
+          && RayInstallation.httpStatus(ports.dashboard(), "/api/gcs_healthz", token) == 200;
+      if (!healthy) {
+        Thread.sleep(500);
+      }
+    }
+    log.info("{}: Ray head up after {} ms (GCS 127.0.0.1:{}, dashboard http://127.0.0.1:{})", name,
+        (System.nanoTime() - started) / 1_000_000, ports.gcs(), ports.dashboard());
+    if (stopping()) {
+      return;
+    }
+    context.dashboards.up(pod.getMetadata().getNamespace(), cluster, ports.dashboard(), token);
+    if (!context.status.running(pod, process.pid())) {
+      log.info("{}: Pod gone before it could be marked Running", name);
+    }
+  }
+
+  @Override
+  void stopped() {
+    context.dashboards.down(pod.getMetadata().getNamespace(), cluster);
+  }
+
+  /** {@code RAY_AUTH_MODE} and {@code RAY_AUTH_TOKEN} of the Pod's Ray container (its first), if it sets them. */
+  static Map<String, String> authOf(NodeContext context, Pod pod) {
+    Map<String, String> env = PodEnv.of(context.client, pod, pod.getSpec().getContainers().get(0));
+    Map<String, String> auth = new java.util.HashMap<>();
+    if (env.containsKey("RAY_AUTH_MODE")) {
+      auth.put("RAY_AUTH_MODE", env.get("RAY_AUTH_MODE"));
+    }
+    if (env.containsKey("RAY_AUTH_TOKEN")) {
+      auth.put("RAY_AUTH_TOKEN", env.get("RAY_AUTH_TOKEN"));
+    }
+    return auth;
+  }
+}

@@ -1,0 +1,216 @@
+package dev.raykube.e2e.node;
+
+import dev.raykube.lifecycle.observe.DashboardAccess;
+import dev.raykube.lifecycle.observe.DashboardEndpoint;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Plays kubelet for the Ray Pods of one namespace on a real API server, with real Ray processes: every Pod labelled
+ * {@code ray.io/is-ray-node=yes} that is Pending gets a real {@code ray start --head} (head Pods) or, after its
+ * {@code wait-gcs-ready} init script exits 0, a real {@code ray start --address} (worker Pods) on 127.0.0.1, and is
+ * then marked Running and Ready with Pod IP 127.0.0.1 through the status subresource. Deleting a Pod (directly or by
+ * garbage collection) stops its processes. See docs/testing.md §3.3 for what it does and does not model.
+ *
+ * <p>Pods are never bound to a node, so the API server deletes them at once (no graceful deletion); a Pod that does
+ * get a deletion timestamp (bound by someone else) is stopped and then deleted with grace period 0.
+ */
+public final class NodeSimulator implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(NodeSimulator.class);
+  /** Default time a head (GCS + dashboard) or a worker (agent) may take to come up on a loaded 2-core machine. */
+  public static final Duration START_TIMEOUT = Duration.ofSeconds(180);
+  /** Default time after SIGTERM before the process group gets SIGKILL. */
+  public static final Duration STOP_TIMEOUT = Duration.ofSeconds(20);
+
+  private final String namespace;
+  private final NodeContext context;
+  private final Map<String, SimulatedPod> pods = new ConcurrentHashMap<>();
+  private final Map<String, Future<?>> starts = new ConcurrentHashMap<>();
+  private final java.util.Set<String> ignored = ConcurrentHashMap.newKeySet();
+  private final AtomicInteger threads = new AtomicInteger();
+  private final ExecutorService starters = Executors.newCachedThreadPool(r -> thread(r, "node-sim-start-"));
+  private final ExecutorService stoppers = Executors.newCachedThreadPool(r -> thread(r, "node-sim-stop-"));
+  private final SharedIndexInformer<Pod> informer;
+
+  private NodeSimulator(KubernetesClient client, String namespace, Duration startTimeout, Duration stopTimeout) {
+    this.namespace = namespace;
+    this.context = new NodeContext(client, RayInstallation.fromEnvironment(), startTimeout, stopTimeout);
+    this.informer = client.pods().inNamespace(namespace).withLabel("ray.io/is-ray-node", "yes")
+        .inform(new ResourceEventHandler<>() {
+          @Override
+          public void onAdd(Pod pod) {
+            observe(pod);
+          }
+
+          @Override
+          public void onUpdate(Pod oldPod, Pod pod) {
+            observe(pod);
+          }
+
+          @Override
+          public void onDelete(Pod pod, boolean deletedFinalStateUnknown) {
+            forget(pod, "deleted");
+          }
+        });
+    log.info("node simulator: playing kubelet for Ray Pods in namespace {} (ray {})", namespace, context.ray.ray());
+  }
+
+  /**
+   * Starts simulating the node for the Ray Pods of {@code namespace}, with the default timeouts.
+   *
+   * @param client a client for the API server; not closed by the simulator
+   */
+  public static NodeSimulator start(KubernetesClient client, String namespace) {
+    return start(client, namespace, START_TIMEOUT, STOP_TIMEOUT);
+  }
+
+  /** Starts simulating with other start and stop timeouts. */
+  public static NodeSimulator start(KubernetesClient client, String namespace, Duration startTimeout,
+      Duration stopTimeout) {
+    return new NodeSimulator(client, namespace, startTimeout, stopTimeout);
+  }
+
+  /**
+   * The dashboards of the simulated heads, for the operator's RayJob controller: a RayCluster maps to
+   * {@code http://127.0.0.1:<its head's dashboard port>} (with the head's token when the cluster uses token
+   * authentication), or empty while its head is not up.
+   */
+  public DashboardAccess dashboardAccess() {
+    return context.dashboards;
+  }
+
+  /** The dashboard URL of a cluster whose head is up, e.g. {@code http://127.0.0.1:41234}. */
+  public Optional<String> dashboardUrl(String namespace, String clusterName) {
+    return context.dashboards.of(namespace, clusterName).map(DashboardEndpoint::url);
+  }
+
+  /**
+   * The GCS address {@code 127.0.0.1:<port>} of a cluster's head (picked when the simulator first saw a Pod of the
+   * cluster), for {@code ray status --address}, {@code ray list nodes --address} and the like.
+   */
+  public Optional<String> gcsAddress(String namespace, String clusterName) {
+    return context.knownPorts(namespace, clusterName).map(ports -> "127.0.0.1:" + ports.gcs());
+  }
+
+  /**
+   * The environment a Ray CLI client ({@code ray status}, {@code ray job submit}, ...) needs to reach the simulated
+   * heads: loopback kept ({@code RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0}), no auth, the venv first on {@code PATH}.
+   */
+  public Map<String, String> rayClientEnvironment() {
+    return new HashMap<>(context.ray.environment(java.nio.file.Path.of(System.getProperty("java.io.tmpdir")),
+        Map.of()));
+  }
+
+  /**
+   * The process group ids of every {@code ray start} the simulator started for Pods of the cluster, alive or
+   * stopped, in start order.
+   */
+  public List<Long> rayProcessGroups(String namespace, String clusterName) {
+    return context.processGroups(namespace, clusterName);
+  }
+
+  /** Whether any process of the process group is alive. */
+  public static boolean processGroupAlive(long pgid) {
+    return RayProcess.groupAlive(pgid);
+  }
+
+  private void observe(Pod pod) {
+    String uid = pod.getMetadata().getUid();
+    if (pod.getMetadata().getDeletionTimestamp() != null) {
+      forget(pod, "terminating");
+      if (pod.getSpec().getNodeName() != null) {
+        stoppers.execute(() -> context.client.pods().inNamespace(namespace).withName(pod.getMetadata().getName())
+            .withGracePeriod(0).delete());
+      }
+      return;
+    }
+    if (pods.containsKey(uid)) {
+      return;
+    }
+    String phase = pod.getStatus() == null ? null : pod.getStatus().getPhase();
+    if (phase != null && !phase.equals("Pending")) {
+      return; // a Pod this simulator never ran (an earlier run marked it); nothing to start
+    }
+    Map<String, String> labels = pod.getMetadata().getLabels();
+    String type = labels.get("ray.io/node-type");
+    String cluster = labels.get("ray.io/cluster");
+    if (cluster == null || !("head".equals(type) || "worker".equals(type))) {
+      if (!ignored.add(uid)) {
+        return;
+      }
+      log.warn("{}/{}: Ray Pod without ray.io/cluster or with node type {}; ignored", namespace,
+          pod.getMetadata().getName(), type);
+      return;
+    }
+    SimulatedPod node = "head".equals(type) ? new HeadNode(context, pod) : new WorkerNode(context, pod);
+    if (pods.putIfAbsent(uid, node) != null) {
+      return;
+    }
+    log.info("{}/{}: new {} Pod of cluster {}", namespace, pod.getMetadata().getName(), type, cluster);
+    starts.put(uid, starters.submit(() -> {
+      Thread.currentThread().setName("node-sim-" + pod.getMetadata().getName());
+      node.run();
+    }));
+  }
+
+  private void forget(Pod pod, String why) {
+    String uid = pod.getMetadata().getUid();
+    SimulatedPod node = pods.remove(uid);
+    Future<?> start = starts.remove(uid);
+    if (node == null) {
+      return;
+    }
+    log.info("{}/{}: Pod {}; stopping its processes", namespace, pod.getMetadata().getName(), why);
+    stoppers.execute(() -> {
+      node.stop();
+      if (start != null) {
+        start.cancel(true);
+      }
+    });
+  }
+
+  @Override
+  public void close() {
+    informer.stop();
+    List<Future<?>> stops = new ArrayList<>();
+    for (SimulatedPod node : pods.values()) {
+      stops.add(stoppers.submit(node::stop));
+    }
+    pods.clear();
+    for (Future<?> stop : stops) {
+      try {
+        stop.get(context.stopTimeout.toSeconds() + 30, TimeUnit.SECONDS);
+      } catch (Exception e) {
+        log.warn("node simulator: a Pod did not stop cleanly: {}", e.toString());
+      }
+    }
+    starts.values().forEach(f -> f.cancel(true));
+    starters.shutdownNow();
+    stoppers.shutdown();
+    log.info("node simulator for namespace {} closed", namespace);
+  }
+
+  private Thread thread(Runnable runnable, String prefix) {
+    Thread thread = new Thread(runnable, prefix + threads.incrementAndGet());
+    thread.setDaemon(true);
+    return thread;
+  }
+
+}

@@ -1,0 +1,156 @@
+package dev.raykube.e2e.node;
+
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.ContainerStatus;
+import io.fabric8.kubernetes.api.model.ContainerStatusBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodCondition;
+import io.fabric8.kubernetes.api.model.PodConditionBuilder;
+import io.fabric8.kubernetes.api.model.PodIPBuilder;
+import io.fabric8.kubernetes.api.model.PodStatus;
+import io.fabric8.kubernetes.api.model.PodStatusBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Writes the status kubelet would write, through the status subresource with optimistic concurrency (read, replace
+ * at that resourceVersion, retry on conflict). Every status carries {@code podIP}/{@code podIPs}/{@code hostIP}
+ * 127.0.0.1 and {@code startTime}; init containers other than {@code wait-gcs-ready} are not run and are reported
+ * Completed together with it.
+ */
+final class PodStatusWriter {
+
+  private static final Logger log = LoggerFactory.getLogger(PodStatusWriter.class);
+  private static final String LOOPBACK = "127.0.0.1";
+
+  private final KubernetesClient client;
+
+  PodStatusWriter(KubernetesClient client) {
+    this.client = client;
+  }
+
+  /** Pending, init container {@code running} running, the others waiting (PodInitializing). */
+  boolean initializing(Pod pod, String running) {
+    return write(pod, "Pending", current -> {
+      String now = now();
+      List<ContainerStatus> init = new ArrayList<>();
+      for (Container c : current.getSpec().getInitContainers()) {
+        ContainerStatusBuilder s = base(c).withReady(false).withStarted(c.getName().equals(running));
+        init.add(c.getName().equals(running)
+            ? s.withNewState().withNewRunning().withStartedAt(now).endRunning().endState().build()
+            : s.withNewState().withNewWaiting().withReason("PodInitializing").endWaiting().endState().build());
+      }
+      List<ContainerStatus> app = current.getSpec().getContainers().stream().map(c -> base(c).withReady(false)
+          .withStarted(false).withNewState().withNewWaiting().withReason("PodInitializing").endWaiting().endState()
+          .build()).toList();
+      return status("Pending", current, now, false, init, app)
+          .withConditions(condition("PodScheduled", true, null, now),
+              condition("Initialized", false, "ContainersNotInitialized", now),
+              condition("ContainersReady", false, "ContainersNotReady", now),
+              condition("Ready", false, "ContainersNotReady", now))
+          .build();
+    });
+  }
+
+  /** Running and Ready: init containers Completed, every container running and ready. */
+  boolean running(Pod pod, long pid) {
+    return write(pod, "Running", current -> {
+      String now = now();
+      List<ContainerStatus> init = current.getSpec().getInitContainers().stream().map(c -> base(c).withReady(false)
+          .withStarted(false).withNewState().withNewTerminated().withExitCode(0).withReason("Completed")
+          .withFinishedAt(now).endTerminated().endState().build()).toList();
+      List<ContainerStatus> app = current.getSpec().getContainers().stream().map(c -> base(c).withReady(true)
+          .withStarted(true).withContainerID("raykube-sim://" + pid).withNewState().withNewRunning()
+          .withStartedAt(now).endRunning().endState().build()).toList();
+      return status("Running", current, now, true, init, app)
+          .withConditions(condition("PodScheduled", true, null, now), condition("Initialized", true, null, now),
+              condition("ContainersReady", true, null, now), condition("Ready", true, null, now))
+          .build();
+    });
+  }
+
+  /** Failed: the container (or init container {@code initContainer}, if not null) terminated with {@code exitCode}. */
+  boolean failed(Pod pod, String initContainer, int exitCode, String message) {
+    return write(pod, "Failed", current -> {
+      String now = now();
+      Function<Container, ContainerStatus> terminated = c -> base(c).withReady(false).withStarted(false)
+          .withNewState().withNewTerminated().withExitCode(exitCode).withReason("Error").withMessage(message)
+          .withFinishedAt(now).endTerminated().endState().build();
+      Function<Container, ContainerStatus> waiting = c -> base(c).withReady(false).withStarted(false)
+          .withNewState().withNewWaiting().withReason("PodInitializing").endWaiting().endState().build();
+      List<ContainerStatus> init = current.getSpec().getInitContainers().stream()
+          .map(c -> c.getName().equals(initContainer) ? terminated.apply(c) : waiting.apply(c)).toList();
+      List<ContainerStatus> app = current.getSpec().getContainers().stream()
+          .map(initContainer == null ? terminated : waiting).toList();
+      return status("Failed", current, now, false, init, app)
+          .withMessage(message).withReason("Error")
+          .withConditions(condition("PodScheduled", true, null, now),
+              condition("Initialized", initContainer == null, initContainer == null ? null : "ContainersNotInitialized",
+                  now),
+              condition("ContainersReady", false, "PodFailed", now), condition("Ready", false, "PodFailed", now))
+          .build();
+    });
+  }
+
+  private PodStatusBuilder status(String phase, Pod current, String now, boolean ready, List<ContainerStatus> init,
+      List<ContainerStatus> app) {
+    PodStatus old = current.getStatus();
+    String start = old != null && old.getStartTime() != null ? old.getStartTime() : now;
+    return new PodStatusBuilder().withPhase(phase).withPodIP(LOOPBACK)
+        .withPodIPs(new PodIPBuilder().withIp(LOOPBACK).build()).withHostIP(LOOPBACK)
+        .withHostIPs(new io.fabric8.kubernetes.api.model.HostIPBuilder().withIp(LOOPBACK).build())
+        .withStartTime(start).withQosClass(old == null ? null : old.getQosClass())
+        .withInitContainerStatuses(init).withContainerStatuses(app);
+  }
+
+  private static ContainerStatusBuilder base(Container c) {
+    return new ContainerStatusBuilder().withName(c.getName()).withImage(c.getImage() == null ? "" : c.getImage())
+        .withImageID("").withRestartCount(0);
+  }
+
+  private static PodCondition condition(String type, boolean value, String reason, String now) {
+    return new PodConditionBuilder().withType(type).withStatus(value ? "True" : "False").withReason(reason)
+        .withLastTransitionTime(now).build();
+  }
+
+  private static String now() {
+    return Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+  }
+
+  /** Read, replace the status at that resourceVersion, retry on conflict; false if the Pod (that uid) is gone. */
+  private boolean write(Pod pod, String phase, Function<Pod, PodStatus> status) {
+    String namespace = pod.getMetadata().getNamespace();
+    String name = pod.getMetadata().getName();
+    for (int attempt = 1; attempt <= 10; attempt++) {
+      Pod current = client.pods().inNamespace(namespace).withName(name).get();
+      if (current == null || !current.getMetadata().getUid().equals(pod.getMetadata().getUid())
+          || current.getMetadata().getDeletionTimestamp() != null) {
+        log.info("{}/{}: gone or terminating; status {} not written", namespace, name, phase);
+        return false;
+      }
+      current.setStatus(status.apply(current));
+      try {
+        client.pods().inNamespace(namespace).resource(current).updateStatus();
+        log.info("{}/{}: status written: phase {}", namespace, name, phase);
+        return true;
+      } catch (KubernetesClientException e) {
+        if (e.getCode() == 404) {
+          log.info("{}/{}: deleted meanwhile; status {} not written", namespace, name, phase);
+          return false;
+        }
+        if (e.getCode() != 409) {
+          throw e;
+        }
+        log.debug("{}/{}: conflict writing status {} (attempt {}); retrying", namespace, name, phase, attempt);
+      }
+    }
+    throw new IllegalStateException(namespace + "/" + name + ": status " + phase + " still conflicts after 10 tries");
+  }
+}

@@ -1,0 +1,98 @@
+package dev.raykube.e2e.node;
+
+import dev.raykube.e2e.ControlPlane;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The Ray of the e2e virtual environment ({@link ControlPlane#rayTool(String)}) and the environment every Ray process
+ * of the simulator gets: the machine's environment without Ray's own variables, the venv's {@code bin} first on
+ * {@code PATH} (job entrypoints find {@code python}), a private {@code HOME}, and the loopback, no-drain, no-usage-stats
+ * switches. Also the two checks a head must pass before its Pod is Ready.
+ */
+final class RayInstallation {
+
+  private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+  private final Path ray;
+
+  private RayInstallation(Path ray) {
+    this.ray = ray;
+  }
+
+  static RayInstallation fromEnvironment() {
+    return new RayInstallation(ControlPlane.rayTool("ray"));
+  }
+
+  Path ray() {
+    return ray;
+  }
+
+  /**
+   * The environment of a Ray process (or of a script that runs {@code ray}), with {@code HOME=home} and
+   * {@code RAY_AUTH_MODE} set from {@code auth} (disabled when it holds no mode).
+   *
+   * @param auth {@code RAY_AUTH_MODE} and {@code RAY_AUTH_TOKEN} as the Pod would have them; may be empty
+   */
+  Map<String, String> environment(Path home, Map<String, String> auth) {
+    Map<String, String> env = new HashMap<>();
+    System.getenv().forEach((name, value) -> {
+      if (!name.startsWith("RAY_") && !name.startsWith("KUBERAY_")) {
+        env.put(name, value);
+      }
+    });
+    env.put("PATH", ray.getParent() + ":" + System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
+    env.put("HOME", home.toString());
+    env.put("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0");
+    env.put("RAY_GRACEFUL_SHUTDOWN_DRAIN_TIMEOUT_S", "0");
+    env.put("RAY_USAGE_STATS_ENABLED", "0");
+    env.put("RAY_AUTH_MODE", auth.getOrDefault("RAY_AUTH_MODE", "disabled"));
+    if (auth.containsKey("RAY_AUTH_TOKEN")) {
+      env.put("RAY_AUTH_TOKEN", auth.get("RAY_AUTH_TOKEN"));
+    }
+    return env;
+  }
+
+  /** Whether {@code ray health-check --address 127.0.0.1:<gcsPort>} passes (within 30 s). */
+  boolean healthCheck(int gcsPort, Map<String, String> env) throws InterruptedException {
+    try {
+      ProcessBuilder builder = new ProcessBuilder(ray.toString(), "health-check", "--address", "127.0.0.1:" + gcsPort)
+          .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+      builder.environment().clear();
+      builder.environment().putAll(env);
+      Process check = builder.start();
+      if (!check.waitFor(30, TimeUnit.SECONDS)) {
+        check.destroyForcibly();
+        return false;
+      }
+      return check.exitValue() == 0;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  /**
+   * The HTTP status of {@code GET http://127.0.0.1:<port><path>} (with the bearer token if not null), or -1 if nothing
+   * answers.
+   */
+  static int httpStatus(int port, String path, String token) throws InterruptedException {
+    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+        .timeout(Duration.ofSeconds(5)).GET();
+    if (token != null) {
+      request.header("Authorization", "Bearer " + token);
+    }
+    try {
+      return HTTP.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+    } catch (IOException e) {
+      return -1;
+    }
+  }
+}

@@ -1,0 +1,141 @@
+package dev.raykube.e2e.node;
+
+import io.fabric8.kubernetes.api.model.Pod;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One Ray Pod the simulator plays kubelet for: {@link #run()} starts its processes and writes its status (on a thread
+ * of its own, as it waits), {@link #stop()} stops them once the Pod is deleted or the simulator closes. A Ray process
+ * that exits on its own while the Pod exists makes the Pod Failed (restartPolicy is not modelled).
+ */
+abstract class SimulatedPod {
+
+  private static final Logger log = LoggerFactory.getLogger(SimulatedPod.class);
+
+  final NodeContext context;
+  final Pod pod;
+  final String name;
+  final String cluster;
+  private final Path dir;
+  private volatile boolean stopping;
+  private volatile RayProcess rayStart;
+
+  SimulatedPod(NodeContext context, Pod pod) {
+    this.context = context;
+    this.pod = pod;
+    this.name = pod.getMetadata().getNamespace() + "/" + pod.getMetadata().getName();
+    this.cluster = pod.getMetadata().getLabels().get("ray.io/cluster");
+    try {
+      // Short: Ray's unix socket paths under --temp-dir must stay below 108 bytes.
+      this.dir = Files.createTempDirectory(Path.of("/tmp"), "rkn");
+      Files.createDirectories(dir.resolve("home"));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create a temp dir for " + name, e);
+    }
+  }
+
+  /** Starts the Pod's processes and reports it Running and Ready; returns early if {@link #stop()} was called. */
+  final void run() {
+    try {
+      start();
+    } catch (InterruptedException e) {
+      log.info("{}: start interrupted (Pod deleted or simulator closing)", name);
+    } catch (RuntimeException e) {
+      if (!stopping) {
+        log.error("{}: simulating the Pod failed", name, e);
+        context.status.failed(pod, null, 1, "node simulator: " + e.getMessage());
+      }
+    }
+  }
+
+  abstract void start() throws InterruptedException;
+
+  /** Called once the Pod's {@code ray start} stopped or failed, before its temp dir is removed. */
+  void stopped() {
+  }
+
+  boolean stopping() {
+    return stopping;
+  }
+
+  Path home() {
+    return dir.resolve("home");
+  }
+
+  Path dir() {
+    return dir;
+  }
+
+  String gcsAddress() {
+    return "127.0.0.1:" + context.portsOf(pod.getMetadata().getNamespace(), cluster).gcs();
+  }
+
+  /**
+   * Starts the Pod's {@code ray start --block}; if it exits while the Pod exists and is not being stopped, the Pod
+   * becomes Failed with the last lines of its output.
+   */
+  RayProcess startRay(String role, java.util.List<String> command, Map<String, String> env) {
+    RayProcess process = RayProcess.start(name + " " + role, command, env, dir.resolve("ray-start.log"), false);
+    rayStart = process;
+    context.started(pod.getMetadata().getNamespace(), cluster, process.pid());
+    Thread watcher = new Thread(() -> {
+      try {
+        Integer exit = process.waitFor(java.time.Duration.ofDays(1));
+        if (exit != null && !stopping) {
+          String tail = process.tail(20);
+          log.error("{}: ray start exited with {} while the Pod exists; marking it Failed. Output:\n{}", name, exit,
+              tail);
+          stopped();
+          context.status.failed(pod, null, exit == 0 ? 1 : exit, "ray start exited with " + exit);
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }, "node-sim-exit-" + process.pid());
+    watcher.setDaemon(true);
+    watcher.start();
+    return process;
+  }
+
+  /** Stops every process of this Pod and removes its temp dir. Idempotent. */
+  void stop() {
+    if (stopping) {
+      return;
+    }
+    stopping = true;
+    stopInit();
+    RayProcess process = rayStart;
+    if (process != null) {
+      log.info("{}: stopping {}", name, process);
+      process.stop(context.stopTimeout);
+    }
+    stopped();
+    deleteTree(dir);
+  }
+
+  /** Stops a running init script, if the Pod has one. */
+  void stopInit() {
+  }
+
+  /** The pid of the Pod's {@code ray start} (also its process group), or -1 if none started. */
+  long rayPid() {
+    RayProcess process = rayStart;
+    return process == null ? -1 : process.pid();
+  }
+
+  private static void deleteTree(Path root) {
+    try (Stream<Path> paths = Files.walk(root)) {
+      paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    } catch (IOException | UncheckedIOException e) {
+      log.debug("cannot remove {} completely: {}", root, e.getMessage());
+    }
+  }
+}
