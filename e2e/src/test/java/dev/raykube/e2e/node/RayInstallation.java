@@ -6,9 +6,12 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -35,6 +38,48 @@ final class RayInstallation {
   Path ray() {
     return ray;
   }
+
+  /**
+   * The command that starts a worker: {@code ray start} through {@link #WORKER_LAUNCHER}, written to
+   * {@code dir/ray_worker_start.py} and run by the venv's python.
+   *
+   * <p>Why: a worker must keep {@code RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0}, as the head does, or Ray rewrites
+   * 127.0.0.1 to the machine's outward address and binds its GCS client, raylet and agent ports on all interfaces; but
+   * with that switch at 0, Ray 2.60's CLI refuses {@code ray start --address} ("Multi-node Ray clusters are not
+   * supported on Windows and OSX"). The launcher lifts that one CLI check and nothing else: every process the worker
+   * starts (raylet, agent, log monitor) still sees the switch at 0 and stays on 127.0.0.1.
+   */
+  List<String> workerStart(Path dir) {
+    Path launcher = dir.resolve("ray_worker_start.py");
+    try {
+      Files.writeString(launcher, WORKER_LAUNCHER);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + launcher, e);
+    }
+    return List.of(ray.getParent().resolve("python").toString(), launcher.toString(), "start");
+  }
+
+  /** Runs Ray's own CLI ({@code ray.scripts.scripts.main}) with the CLI's multi-node check lifted; see above. */
+  static final String WORKER_LAUNCHER = """
+      # Written by the RayKube node simulator (e2e tests): `ray start` for a worker on loopback.
+      import sys
+      import types
+
+      import ray._private.ray_constants as constants
+      import ray.scripts.scripts as scripts
+
+
+      class _CliConstants(types.ModuleType):
+          def __getattr__(self, name):
+              return getattr(constants, name)
+
+
+      view = _CliConstants("ray_constants_for_the_cli")
+      view.ENABLE_RAY_CLUSTER = True  # only the CLI's "no multi-node clusters" check sees this
+      scripts.ray_constants = view
+      sys.argv[0] = "ray"
+      sys.exit(scripts.main())
+      """;
 
   /**
    * The environment of a Ray process (or of a script that runs {@code ray}), with {@code HOME=home} and

@@ -3,6 +3,7 @@ package dev.raykube.e2e.node;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.Pod;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -44,11 +45,11 @@ final class WorkerNode extends SimulatedPod {
     }
     int agentPort = context.ports.next();
     Map<String, String> env = context.ray.environment(home(), auth);
-    List<String> command = List.of(context.ray.ray().toString(), "start", "--block",
-        "--address=" + gcsAddress(), "--node-ip-address=127.0.0.1",
+    List<String> command = new ArrayList<>(context.ray.workerStart(dir()));
+    command.addAll(List.of("--block", "--address=" + gcsAddress(), "--node-ip-address=127.0.0.1",
         "--dashboard-agent-listen-port=" + agentPort,
         "--num-cpus=1", "--object-store-memory=" + HeadNode.OBJECT_STORE_BYTES,
-        "--temp-dir=" + dir().resolve("r"), "--disable-usage-stats");
+        "--temp-dir=" + dir().resolve("r"), "--disable-usage-stats"));
     long started = System.nanoTime();
     RayProcess process = startRay("worker", command, env);
     long deadline = started + context.startTimeout.toNanos();

@@ -1,0 +1,195 @@
+package dev.raykube.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.raykube.e2e.node.NodeSimulator;
+import dev.raykube.e2e.support.Await;
+import dev.raykube.e2e.support.Crds;
+import dev.raykube.e2e.support.InProcessOperator;
+import dev.raykube.e2e.support.TestNamespace;
+import dev.raykube.model.cluster.ClusterState;
+import dev.raykube.model.cluster.HeadGroupSpec;
+import dev.raykube.model.cluster.RayCluster;
+import dev.raykube.model.cluster.RayClusterSpec;
+import dev.raykube.model.cluster.WorkerGroupSpec;
+import io.fabric8.kubernetes.api.model.ContainerStatus;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodTemplateSpec;
+import io.fabric8.kubernetes.api.model.PodTemplateSpecBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A RayCluster on the real API server with the operator in-process and the node simulator running real Ray: one head
+ * and one worker group of one replica come up as a real Ray cluster of two alive nodes, the RayCluster becomes ready,
+ * and deleting it lets the controller-manager's garbage collector remove the Pods and the simulator stop every Ray
+ * process of the cluster.
+ */
+class RayClusterE2eTest {
+
+  private static final Logger log = LoggerFactory.getLogger(RayClusterE2eTest.class);
+  private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+  private static KubernetesClient client;
+  private static TestNamespace namespace;
+  private static NodeSimulator simulator;
+  private static InProcessOperator operator;
+
+  @BeforeAll
+  static void startOperatorAndNode() throws Exception {
+    client = ControlPlane.client();
+    Crds.install();
+    namespace = TestNamespace.create(client, "raycluster");
+    simulator = NodeSimulator.start(client, namespace.name());
+    operator = InProcessOperator.start(ControlPlane.config(), simulator.dashboardAccess(),
+        "--namespaces=" + namespace.name());
+  }
+
+  @AfterAll
+  static void stopAll() {
+    if (operator != null) {
+      operator.close();
+    }
+    if (simulator != null) {
+      simulator.close();
+    }
+    if (namespace != null) {
+      namespace.close();
+    }
+    if (client != null) {
+      client.close();
+    }
+  }
+
+  @Test
+  void headAndWorkerComeUpAsARealRayClusterAndGoAwayWithIt() throws Exception {
+    String ns = namespace.name();
+    long t0 = System.nanoTime();
+    client.resource(cluster(ns, "e2e-cluster")).create();
+
+    Await.until(Await.LONG, "RayCluster e2e-cluster ready", () -> state(ns, "e2e-cluster") == ClusterState.READY);
+    long readyMillis = millisSince(t0);
+    List<Pod> pods = pods(ns, "e2e-cluster");
+    assertThat(pods).hasSize(2);
+    Pod head = pods.stream().filter(p -> "head".equals(p.getMetadata().getLabels().get("ray.io/node-type")))
+        .findFirst().orElseThrow();
+    Pod worker = pods.stream().filter(p -> "worker".equals(p.getMetadata().getLabels().get("ray.io/node-type")))
+        .findFirst().orElseThrow();
+    for (Pod pod : pods) {
+      assertThat(pod.getStatus().getPhase()).isEqualTo("Running");
+      assertThat(pod.getStatus().getPodIP()).isEqualTo("127.0.0.1");
+      assertThat(pod.getStatus().getConditions()).anySatisfy(c -> {
+        assertThat(c.getType()).isEqualTo("Ready");
+        assertThat(c.getStatus()).isEqualTo("True");
+      });
+      assertThat(pod.getStatus().getContainerStatuses()).allSatisfy(s -> {
+        assertThat(s.getReady()).isTrue();
+        assertThat(s.getState().getRunning()).isNotNull();
+      });
+    }
+    assertThat(head.getSpec().getInitContainers()).isEmpty();
+    ContainerStatus init = worker.getStatus().getInitContainerStatuses().stream()
+        .filter(s -> s.getName().equals("wait-gcs-ready")).findFirst().orElseThrow();
+    assertThat(init.getState().getTerminated().getExitCode()).isZero();
+    RayCluster ready = client.resources(RayCluster.class).inNamespace(ns).withName("e2e-cluster").get();
+    assertThat(ready.getStatus().getReadyWorkerReplicas()).isEqualTo(1);
+    assertThat(ready.getStatus().getHead().getPodIP()).isEqualTo("127.0.0.1");
+
+    String dashboard = simulator.dashboardUrl(ns, "e2e-cluster").orElseThrow();
+    Await.until(Duration.ofSeconds(60), "2 alive nodes reported by the head's dashboard",
+        () -> aliveNodes(dashboard).size() == 2);
+    List<String> alive = aliveNodes(dashboard);
+    log.info("RayCluster ready after {} ms; Ray reports {} alive nodes: {}", readyMillis, alive.size(), alive);
+    List<Long> groups = simulator.rayProcessGroups(ns, "e2e-cluster");
+    assertThat(groups).hasSize(2).allMatch(NodeSimulator::processGroupAlive);
+
+    long deleted = System.nanoTime();
+    client.resources(RayCluster.class).inNamespace(ns).withName("e2e-cluster").delete();
+    Await.until(Duration.ofSeconds(90), "the garbage collector deleted the Pods of e2e-cluster",
+        () -> pods(ns, "e2e-cluster").isEmpty());
+    long podsGoneMillis = millisSince(deleted);
+    Await.until(Duration.ofSeconds(90), "no Ray process of e2e-cluster left",
+        () -> groups.stream().noneMatch(NodeSimulator::processGroupAlive));
+    log.info("RayCluster deleted: Pods collected after {} ms, Ray processes gone after {} ms", podsGoneMillis,
+        millisSince(deleted));
+    assertThat(simulator.dashboardUrl(ns, "e2e-cluster")).isEmpty();
+  }
+
+  private static RayCluster cluster(String ns, String name) {
+    RayCluster cluster = new RayCluster();
+    cluster.setMetadata(new ObjectMetaBuilder().withName(name).withNamespace(ns).build());
+    RayClusterSpec spec = new RayClusterSpec();
+    HeadGroupSpec head = new HeadGroupSpec();
+    head.setRayStartParams(Map.of());
+    head.setTemplate(template("ray-head"));
+    spec.setHeadGroupSpec(head);
+    WorkerGroupSpec workers = new WorkerGroupSpec();
+    workers.setGroupName("small");
+    workers.setReplicas(1);
+    workers.setMinReplicas(1);
+    workers.setMaxReplicas(1);
+    workers.setRayStartParams(Map.of());
+    workers.setTemplate(template("ray-worker"));
+    spec.setWorkerGroupSpecs(List.of(workers));
+    cluster.setSpec(spec);
+    return cluster;
+  }
+
+  private static PodTemplateSpec template(String container) {
+    return new PodTemplateSpecBuilder().withNewSpec().addNewContainer().withName(container)
+        .withImage("rayproject/ray:2.60.0").endContainer().endSpec().build();
+  }
+
+  private static ClusterState state(String ns, String name) {
+    RayCluster cluster = client.resources(RayCluster.class).inNamespace(ns).withName(name).get();
+    return cluster == null || cluster.getStatus() == null ? null : cluster.getStatus().getState();
+  }
+
+  private static List<Pod> pods(String ns, String cluster) {
+    return client.pods().inNamespace(ns).withLabel("ray.io/cluster", cluster).list().getItems();
+  }
+
+  /** The node ids the head's state API ({@code /api/v0/nodes}) reports ALIVE. */
+  private static List<String> aliveNodes(String dashboard) {
+    try {
+      HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(dashboard + "/api/v0/nodes"))
+          .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+      if (response.statusCode() != 200) {
+        return List.of();
+      }
+      JsonNode nodes = new ObjectMapper().readTree(response.body()).path("data").path("result").path("result");
+      List<String> alive = new ArrayList<>();
+      nodes.forEach(n -> {
+        if ("ALIVE".equals(n.path("state").asText())) {
+          alive.add(n.path("node_id").asText() + (n.path("is_head_node").asBoolean() ? " (head)" : ""));
+        }
+      });
+      return alive;
+    } catch (IOException e) {
+      return List.of();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return List.of();
+    }
+  }
+
+  private static long millisSince(long nanos) {
+    return (System.nanoTime() - nanos) / 1_000_000;
+  }
+}
