@@ -16,7 +16,7 @@ public final class PermissionTable {
 
   /** The RayCluster controller (its name in {@code RayControllers}). */
   public static final String RAYCLUSTER = "raycluster";
-  /** The RayJob controller (issue 6). */
+  /** The RayJob controller (its name in {@code RayControllers}). */
   public static final String RAYJOB = "rayjob";
   /** Java Operator SDK's leader election. */
   public static final String LEADER_ELECTION = "leader-election";
@@ -54,13 +54,16 @@ public final class PermissionTable {
       delegated("ray.io", "rayclusters", "patch", RAYCLUSTER, "autoscaler Role"),
       called("ray.io", "rayclusters", "get", RAYJOB, "observe the owned or selected cluster"),
       called("ray.io", "rayclusters", "create", RAYJOB, "the cluster of a RayJob with rayClusterSpec"),
-      called("ray.io", "rayclusters", "update", RAYJOB, "suspend/resume the owned cluster (optimistic locking)"),
-      called("ray.io", "rayclusters", "delete", RAYJOB, "shutdownAfterJobFinishes, retries, suspend"),
+      called("ray.io", "rayclusters", "update", RAYJOB,
+          "deletion rule DeleteWorkers suspends the owned cluster's worker groups (optimistic locking)"),
+      called("ray.io", "rayclusters", "delete", RAYJOB,
+          "the owned cluster: shutdownAfterJobFinishes or DeleteCluster, suspend, before a retry"),
       called("ray.io", "rayjobs", "list", RAYJOB, "informer of the primary resource"),
       called("ray.io", "rayjobs", "watch", RAYJOB, "informer of the primary resource"),
-      called("ray.io", "rayjobs", "get", RAYJOB, "status writer re-reads before writing"),
+      called("ray.io", "rayjobs", "get", RAYJOB,
+          "re-read after a status write conflicts (409); JOSDK re-reads after a conflicting finalizer patch"),
       called("ray.io", "rayjobs", "patch", RAYJOB, "finalizer ray.io/rayjob-finalizer added and removed by JSON patch"),
-      called("ray.io", "rayjobs", "delete", RAYJOB, "deletion rules that delete the RayJob itself"),
+      called("ray.io", "rayjobs", "delete", RAYJOB, "deletion rule DeleteSelf: the RayJob deletes itself"),
       called("ray.io", "rayjobs/status", "update", RAYJOB, "status written with optimistic locking"),
       checked("ray.io", "rayjobs/finalizers", "update", RAYJOB,
           "the owned RayCluster and submitter Job carry blockOwnerDeletion"),
@@ -91,7 +94,7 @@ public final class PermissionTable {
       called("batch", "jobs", "list", RAYJOB, "informer of submitter Jobs"),
       called("batch", "jobs", "watch", RAYJOB, "informer of submitter Jobs"),
       called("batch", "jobs", "create", RAYJOB, "K8sJobMode submitter"),
-      called("batch", "jobs", "delete", RAYJOB, "submitter clean-up and retries"),
+      called("batch", "jobs", "delete", RAYJOB, "the K8sJobMode submitter, on suspend and before a retry"),
       called("", "events", "create", RAYCLUSTER, "Events for creates, deletes and failures"),
       called("", "events", "get", RAYCLUSTER, "the patch of a repeated Warning reads the Event first"),
       called("", "events", "patch", RAYCLUSTER, "repeated Warnings bump count and lastTimestamp"),

@@ -1,5 +1,6 @@
 package dev.raykube.operator.rbac;
 
+import dev.raykube.dashboard.fake.FakeRayDashboard;
 import dev.raykube.model.cluster.AuthOptions;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.ScaleStrategy;
@@ -33,7 +34,9 @@ import java.util.stream.Stream;
  * on a CRUD mock server, and records every Kubernetes API call it makes. Every sample in {@code examples/manifests}
  * whose kind has a registered controller is created and later deleted, so a newly registered controller is exercised
  * without changes here; RayCluster-specific steps reach the calls the samples alone do not (auth token Secret,
- * {@code workersToDelete}, suspend, a repeated Warning).
+ * {@code workersToDelete}, suspend, a repeated Warning), and so do the RayJob steps ({@link RayJobSteps}: both
+ * submission modes, every kind of clean-up, deletion with the finalizer), for which the RayJob controller's
+ * dashboards are a {@link FakeRayDashboard}.
  */
 final class RbacScenario {
 
@@ -42,7 +45,8 @@ final class RbacScenario {
    * here is still checked call by call (its samples run), but its unreached grants are only reported: give it an
    * exercise (as {@link #rayClusterSteps()} for the RayCluster controller) and add it here.
    */
-  static final Set<String> EXERCISED = Set.of(PermissionTable.RAYCLUSTER, PermissionTable.LEADER_ELECTION);
+  static final Set<String> EXERCISED = Set.of(PermissionTable.RAYCLUSTER, PermissionTable.RAYJOB,
+      PermissionTable.LEADER_ELECTION);
 
   /** Namespace of the workloads (the namespaced Role's namespace). */
   static final String NAMESPACE = "ray-workloads";
@@ -74,10 +78,18 @@ final class RbacScenario {
   private List<ApiCall> run(String... settingsArgs) throws Exception {
     List<String> args = new ArrayList<>(List.of("--leader-election", "--leader-election-namespace=" + LEASE_NAMESPACE));
     args.addAll(List.of(settingsArgs));
+    try (FakeRayDashboard dashboard = FakeRayDashboard.builder().startDelay(Duration.ofMillis(20))
+        .stopDelay(Duration.ofMillis(50)).build().start()) {
+      return run(dashboard, args);
+    }
+  }
+
+  private List<ApiCall> run(FakeRayDashboard dashboard, List<String> args) throws Exception {
+    List<ControllerDefinition<?>> controllers = RayJobSteps.withFakeDashboard(RayControllers.all(), dashboard);
+    RayJobSteps rayJobSteps = new RayJobSteps(client, NAMESPACE, dashboard);
     RuntimeOptions options = RuntimeOptions.production()
         .withLeaderElectionTimings(Duration.ofSeconds(3), Duration.ofSeconds(2), Duration.ofMillis(400))
         .withInterceptor(ApiCallRecorder.NAME, recorder);
-    List<ControllerDefinition<?>> controllers = RayControllers.all();
     try (PodsRunning pods = PodsRunning.in(client, NAMESPACE);
         RayOperator operator = RayOperator.start(TestSettings.of(args.toArray(String[]::new)),
             new ConfigBuilder(client.getConfiguration()).build(), controllers, options)) {
@@ -89,6 +101,8 @@ final class RbacScenario {
       }
       settle();
       rayClusterSteps();
+      settle();
+      rayJobSteps.run();
       settle();
       created.forEach(object -> client.resource(object).inNamespace(NAMESPACE).delete());
       settle();
