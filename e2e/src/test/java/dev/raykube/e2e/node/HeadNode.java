@@ -14,7 +14,6 @@ import org.slf4j.LoggerFactory;
 final class HeadNode extends SimulatedPod {
 
   private static final Logger log = LoggerFactory.getLogger(HeadNode.class);
-  static final long OBJECT_STORE_BYTES = 100L * 1024 * 1024;
 
   private volatile String token;
 
@@ -28,13 +27,7 @@ final class HeadNode extends SimulatedPod {
     Map<String, String> auth = authOf(context, pod);
     token = auth.get("RAY_AUTH_TOKEN");
     Map<String, String> env = context.ray.environment(home(), auth);
-    List<String> command = List.of(context.ray.ray().toString(), "start", "--head", "--block",
-        "--node-ip-address=127.0.0.1", "--port=" + ports.gcs(),
-        "--dashboard-host=127.0.0.1", "--dashboard-port=" + ports.dashboard(),
-        "--ray-client-server-port=" + ports.clientServer(),
-        "--dashboard-agent-listen-port=" + ports.agentListen(),
-        "--num-cpus=1", "--object-store-memory=" + OBJECT_STORE_BYTES,
-        "--temp-dir=" + dir().resolve("r"), "--disable-usage-stats");
+    List<String> command = context.ray.headStart(ports, dir().resolve("r"));
     log.info("{}: starting the Ray head of cluster {} (GCS {}, dashboard {}, auth {})", name, cluster, ports.gcs(),
         ports.dashboard(), auth.getOrDefault("RAY_AUTH_MODE", "disabled"));
     long started = System.nanoTime();

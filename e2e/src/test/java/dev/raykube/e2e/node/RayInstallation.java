@@ -25,6 +25,9 @@ final class RayInstallation {
 
   private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
+  /** The object store of every simulated node: 100 MiB. */
+  static final long OBJECT_STORE_BYTES = 100L * 1024 * 1024;
+
   private final Path ray;
 
   private RayInstallation(Path ray) {
@@ -37,6 +40,17 @@ final class RayInstallation {
 
   Path ray() {
     return ray;
+  }
+
+  /** {@code ray start --head --block} on {@code ports}, loopback only, 1 CPU, 100 MB object store, temp dir {@code tmp}. */
+  List<String> headStart(ClusterPorts ports, Path tmp) {
+    return List.of(ray.toString(), "start", "--head", "--block",
+        "--node-ip-address=127.0.0.1", "--port=" + ports.gcs(),
+        "--dashboard-host=127.0.0.1", "--dashboard-port=" + ports.dashboard(),
+        "--ray-client-server-port=" + ports.clientServer(),
+        "--dashboard-agent-listen-port=" + ports.agentListen(),
+        "--num-cpus=1", "--object-store-memory=" + OBJECT_STORE_BYTES,
+        "--temp-dir=" + tmp, "--disable-usage-stats");
   }
 
   /**

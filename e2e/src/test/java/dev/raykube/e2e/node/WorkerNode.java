@@ -48,7 +48,7 @@ final class WorkerNode extends SimulatedPod {
     List<String> command = new ArrayList<>(context.ray.workerStart(dir()));
     command.addAll(List.of("--block", "--address=" + gcsAddress(), "--node-ip-address=127.0.0.1",
         "--dashboard-agent-listen-port=" + agentPort,
-        "--num-cpus=1", "--object-store-memory=" + HeadNode.OBJECT_STORE_BYTES,
+        "--num-cpus=1", "--object-store-memory=" + RayInstallation.OBJECT_STORE_BYTES,
         "--temp-dir=" + dir().resolve("r"), "--disable-usage-stats"));
     long started = System.nanoTime();
     RayProcess process = startRay("worker", command, env);
