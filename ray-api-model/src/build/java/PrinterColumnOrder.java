@@ -16,7 +16,9 @@ import java.util.Map;
  *
  * <p>crd-generator 7.5.2 sorts printer columns by JSONPath, which would make {@code kubectl get rayjobs} print AGE
  * first and END TIME before JOB STATUS. kubectl prints columns in CRD order, so this step restores the declared order.
- * It moves whole YAML list items and leaves every other byte of the file as generated.
+ * It moves whole YAML list items and leaves every other byte of the file as generated, except {@code priority: 0}:
+ * that is the API server's default and it drops it, so keeping it would make every {@code kubectl apply} of an unchanged
+ * CRD report "configured".
  *
  * <p>Usage: {@code java -cp <compile classpath> PrinterColumnOrder.java <crd dir> <custom resource class>...}
  */
@@ -66,7 +68,9 @@ public final class PrinterColumnOrder {
         current.add(line);
         items.put(jsonPath(line, itemPrefix, file), current);
       } else if (current != null && line.startsWith(continuationPrefix)) {
-        current.add(line);
+        if (!line.equals(continuationPrefix + "priority: 0")) {
+          current.add(line);
+        }
       } else {
         break;
       }
