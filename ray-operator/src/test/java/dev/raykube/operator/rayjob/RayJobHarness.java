@@ -25,10 +25,12 @@ import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.PodTemplateSpecBuilder;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 
 /**
  * The real operator runtime (production configuration, leader election off) with the RayCluster controller and the
@@ -127,6 +129,42 @@ final class RayJobHarness implements AutoCloseable {
 
   List<String> eventReasons(String rayJob) {
     return events(rayJob).stream().map(Event::getReason).toList();
+  }
+
+  /** Changes a RayJob's spec or metadata, retrying when the operator's write got in between (409). */
+  void edit(String name, Consumer<RayJob> change) {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        client.resources(RayJob.class).inNamespace(NS).withName(name).edit(job -> {
+          change.accept(job);
+          return job;
+        });
+        return;
+      } catch (KubernetesClientException e) {
+        if (e.getCode() != 409 || attempt == 10) {
+          throw e;
+        }
+      }
+    }
+  }
+
+  /**
+   * Removes everything a test left in {@link #NS} (the mock has no garbage collector and no controller runs any more):
+   * RayJobs (finalizers dropped first), RayClusters, Pods, Services, batch Jobs and Events.
+   */
+  static void removeAll(KubernetesClient client) {
+    for (RayJob job : client.resources(RayJob.class).inNamespace(NS).list().getItems()) {
+      client.resource(job).edit(j -> {
+        j.getMetadata().setFinalizers(null);
+        return j;
+      });
+    }
+    client.resources(RayJob.class).inNamespace(NS).delete();
+    client.resources(RayCluster.class).inNamespace(NS).delete();
+    client.pods().inNamespace(NS).delete();
+    client.services().inNamespace(NS).delete();
+    client.batch().v1().jobs().inNamespace(NS).delete();
+    client.v1().events().inNamespace(NS).delete();
   }
 
   static void await(String what, BooleanSupplier condition) {

@@ -167,9 +167,10 @@ class RayJobModesTest {
     harness.create(job);
 
     await("the RayJob is Complete", () -> harness.deploymentStatus("ttl") == JobDeploymentStatus.COMPLETE);
-    await("the RayCluster is deleted", () -> harness.clusters().isEmpty());
+    // The Event follows the deletion.
+    await("the RayCluster is deleted", () -> harness.clusters().isEmpty()
+        && harness.eventReasons("ttl").contains("DeletedRayCluster"));
     assertThat(harness.get("ttl")).isNotNull();
-    assertThat(harness.eventReasons("ttl")).contains("DeletedRayCluster");
   }
 
   @Test

@@ -84,7 +84,9 @@ class RayJobReconcilerTest {
         JobScript.runsFor(Duration.ofMillis(300), "ok\n"));
     harness.create(httpModeJob("train", "python train.py"));
 
-    await("the RayJob is Complete", () -> harness.deploymentStatus("train") == JobDeploymentStatus.COMPLETE);
+    // The status is written first, then the Events of the same decision.
+    await("the RayJob is Complete", () -> harness.deploymentStatus("train") == JobDeploymentStatus.COMPLETE
+        && harness.eventReasons("train").contains("Completed"));
     RayJob done = harness.get("train");
     assertThat(done.getMetadata().getFinalizers()).containsExactly(FinalizerNames.RAYJOB);
     assertThat(done.getStatus().getJobStatus()).isEqualTo(JobStatus.SUCCEEDED);
@@ -204,7 +206,8 @@ class RayJobReconcilerTest {
     job.getSpec().setClusterSelector(Map.of("ray.io/cluster", "shared"));
     harness.create(job);
 
-    await("ValidationFailed", () -> harness.deploymentStatus("broken") == JobDeploymentStatus.VALIDATION_FAILED);
+    await("ValidationFailed", () -> harness.deploymentStatus("broken") == JobDeploymentStatus.VALIDATION_FAILED
+        && !harness.events("broken").isEmpty());
     assertThat(harness.get("broken").getStatus().getMessage()).contains("spec.rayClusterSpec and"
         + " spec.clusterSelector are both set");
     assertThat(harness.events("broken")).anySatisfy(e -> assertThat(e.getType()).isEqualTo("Warning"));

@@ -1,0 +1,173 @@
+package dev.raykube.operator.rayjob;
+
+import static dev.raykube.operator.rayjob.RayJobHarness.await;
+import static dev.raykube.operator.rayjob.RayJobHarness.httpModeJob;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.raykube.dashboard.fake.FakeRayDashboard;
+import dev.raykube.dashboard.fake.JobScript;
+import dev.raykube.lifecycle.act.ActionEvents;
+import dev.raykube.model.cluster.RayCluster;
+import dev.raykube.model.cluster.WorkerGroupSpec;
+import dev.raykube.model.job.DeletionCondition;
+import dev.raykube.model.job.DeletionPolicyType;
+import dev.raykube.model.job.DeletionRule;
+import dev.raykube.model.job.DeletionStrategy;
+import dev.raykube.model.job.JobDeploymentStatus;
+import dev.raykube.model.job.JobStatus;
+import dev.raykube.model.job.RayJob;
+import dev.raykube.operator.testing.PodSimulator;
+import dev.raykube.operator.testing.RayCrds;
+import io.fabric8.kubernetes.api.model.Event;
+import io.fabric8.kubernetes.api.model.PodTemplateSpecBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What happens to the RayCluster and the RayJob after the end, and on suspend, in the real operator runtime:
+ * {@code ttlSecondsAfterFinished} above 0, {@code deletionStrategy.deletionRules} (DeleteWorkers, DeleteSelf), and
+ * suspending a running RayJob, then resuming it.
+ */
+@EnableKubernetesMockClient(crud = true)
+class RayJobCleanupTest {
+
+  static KubernetesMockServer server;
+  static KubernetesClient client;
+
+  private FakeRayDashboard dashboard;
+  private PodSimulator pods;
+  private RayJobHarness harness;
+
+  @BeforeAll
+  static void registerCrds() {
+    RayCrds.register(client);
+  }
+
+  @BeforeEach
+  void start() throws Exception {
+    dashboard = FakeRayDashboard.builder().startDelay(Duration.ofMillis(20)).stopDelay(Duration.ofMillis(50)).build()
+        .start();
+    dashboard.scriptEntrypoints(Pattern.compile("python train\\.py"),
+        JobScript.runsFor(Duration.ofMillis(100), "ok\n"));
+    dashboard.scriptEntrypoints(Pattern.compile("python forever\\.py"), JobScript.runsUntilStopped());
+    pods = PodSimulator.start(client);
+    harness = RayJobHarness.start(client, dashboard, RayJobHarness.FAST_FINALIZER);
+  }
+
+  @AfterEach
+  void stop() {
+    harness.close();
+    pods.close();
+    dashboard.close();
+    RayJobHarness.removeAll(client);
+  }
+
+  @Test
+  @DisplayName("ttlSecondsAfterFinished 2: the owned RayCluster is deleted no earlier than 2 s after the end")
+  void ttlAboveZero() {
+    RayJob job = httpModeJob("ttl", "python train.py");
+    job.getSpec().setShutdownAfterJobFinishes(true);
+    job.getSpec().setTtlSecondsAfterFinished(2);
+    harness.create(job);
+
+    await("the RayJob is Complete", () -> harness.deploymentStatus("ttl") == JobDeploymentStatus.COMPLETE);
+    await("the RayCluster is deleted", () -> harness.clusters().isEmpty()
+        && harness.eventReasons("ttl").contains(ActionEvents.DELETED_RAY_CLUSTER));
+    Instant end = Instant.parse(harness.get("ttl").getStatus().getEndTime());
+    Event deleted = harness.events("ttl").stream().filter(e -> ActionEvents.DELETED_RAY_CLUSTER.equals(e.getReason()))
+        .findFirst().orElseThrow();
+    assertThat(Duration.between(end, Instant.parse(deleted.getFirstTimestamp())).toSeconds())
+        .as("seconds from status.endTime to the deletion").isGreaterThanOrEqualTo(2);
+    assertThat(harness.get("ttl")).isNotNull();
+  }
+
+  @Test
+  @DisplayName("deletionRules DeleteWorkers: the worker groups of the owned cluster are suspended, the cluster kept")
+  void deleteWorkersRule() {
+    harness.create(withRule(withWorkers(httpModeJob("workers", "python train.py")), DeletionPolicyType.DELETE_WORKERS));
+
+    await("the RayJob is Complete", () -> harness.deploymentStatus("workers") == JobDeploymentStatus.COMPLETE);
+    await("every worker group suspended", () -> harness.clusters().stream().findFirst()
+        .map(c -> c.getSpec().getWorkerGroupSpecs().stream().map(WorkerGroupSpec::getSuspend)
+            .allMatch(Boolean.TRUE::equals)).orElse(false)
+        && harness.eventReasons("workers").contains(ActionEvents.SUSPENDED_WORKERS));
+    RayCluster cluster = harness.clusters().get(0);
+    assertThat(cluster.getMetadata().getDeletionTimestamp()).isNull();
+    assertThat(harness.get("workers")).isNotNull();
+  }
+
+  @Test
+  @DisplayName("deletionRules DeleteSelf: the RayJob deletes itself after the end, without a stop call")
+  void deleteSelfRule() {
+    harness.create(withRule(httpModeJob("self", "python train.py"), DeletionPolicyType.DELETE_SELF));
+
+    await("the RayJob is gone", () -> harness.gone("self"));
+    assertThat(dashboard.submissionIds()).hasSize(1);
+    assertThat(dashboard.requests()).noneMatch(r -> r.path().endsWith("/stop"));
+    assertThat(harness.eventReasons("self")).contains("Completed", ActionEvents.DELETED_RAY_JOB);
+  }
+
+  @Test
+  @DisplayName("suspend while RUNNING: the cluster is deleted, Suspended; resume runs a new attempt to Complete")
+  void suspendWhileRunning() {
+    RayJob job = httpModeJob("pausable", "python forever.py");
+    job.getSpec().setShutdownAfterJobFinishes(true); // required with suspend
+    job.getSpec().setTtlSecondsAfterFinished(60);
+    harness.create(job);
+    await("the Ray job runs", () -> harness.jobStatus("pausable") == JobStatus.RUNNING);
+    String firstCluster = harness.get("pausable").getStatus().getRayClusterName();
+    String firstId = harness.submissionId("pausable");
+
+    harness.edit("pausable", j -> j.getSpec().setSuspend(true));
+    await("Suspended", () -> harness.deploymentStatus("pausable") == JobDeploymentStatus.SUSPENDED);
+    assertThat(harness.clusters()).isEmpty();
+    assertThat(harness.get("pausable").getStatus().getJobId()).isNull();
+    assertThat(harness.eventReasons("pausable")).contains("Suspending", ActionEvents.DELETED_RAY_CLUSTER, "Suspended");
+
+    dashboard.scriptEntrypoints(Pattern.compile("python forever\\.py"),
+        JobScript.runsFor(Duration.ofMillis(100), "ok\n"));
+    harness.edit("pausable", j -> j.getSpec().setSuspend(false));
+    await("the RayJob is Complete", () -> harness.deploymentStatus("pausable") == JobDeploymentStatus.COMPLETE);
+    RayJob done = harness.get("pausable");
+    assertThat(done.getStatus().getRayClusterName()).isNotEqualTo(firstCluster);
+    assertThat(done.getStatus().getJobId()).isNotEqualTo(firstId);
+    assertThat(dashboard.submissionIds()).containsExactly(firstId, done.getStatus().getJobId());
+  }
+
+  private static RayJob withWorkers(RayJob job) {
+    WorkerGroupSpec group = new WorkerGroupSpec();
+    group.setGroupName("small");
+    group.setReplicas(1);
+    group.setMinReplicas(1);
+    group.setMaxReplicas(1);
+    group.setRayStartParams(Map.of());
+    group.setTemplate(new PodTemplateSpecBuilder().withNewSpec().addNewContainer().withName("ray-worker")
+        .withImage("rayproject/ray:2.60.0").endContainer().endSpec().build());
+    job.getSpec().getRayClusterSpec().setWorkerGroupSpecs(List.of(group));
+    return job;
+  }
+
+  private static RayJob withRule(RayJob job, DeletionPolicyType policy) {
+    DeletionCondition condition = new DeletionCondition();
+    condition.setJobStatus(JobStatus.SUCCEEDED);
+    condition.setTtlSeconds(0);
+    DeletionRule rule = new DeletionRule();
+    rule.setCondition(condition);
+    rule.setPolicy(policy);
+    DeletionStrategy strategy = new DeletionStrategy();
+    strategy.setDeletionRules(List.of(rule));
+    job.getSpec().setDeletionStrategy(strategy);
+    return job;
+  }
+}

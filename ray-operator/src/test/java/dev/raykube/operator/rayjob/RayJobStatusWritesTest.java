@@ -1,0 +1,106 @@
+package dev.raykube.operator.rayjob;
+
+import static dev.raykube.operator.rayjob.RayJobHarness.await;
+import static dev.raykube.operator.rayjob.RayJobHarness.httpModeJob;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.raykube.dashboard.RayDashboardClient;
+import dev.raykube.dashboard.fake.FakeRayDashboard;
+import dev.raykube.dashboard.fake.JobScript;
+import dev.raykube.model.job.JobDeploymentStatus;
+import dev.raykube.model.job.JobStatus;
+import dev.raykube.operator.testing.MockApiRequests;
+import dev.raykube.operator.testing.PodSimulator;
+import dev.raykube.operator.testing.RayCrds;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import java.time.Duration;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The RayJob status is written only when it changes: while the Ray job stays RUNNING the controller keeps polling the
+ * dashboard, but the writes of {@code rayjobs/status} (counted from the mock API server's request log) do not grow
+ * with the number of polls; the end of the job is written.
+ */
+@EnableKubernetesMockClient(crud = true)
+class RayJobStatusWritesTest {
+
+  /** Polls per window: at the harness' adaptive poll (at most 200 ms) a few seconds of RUNNING. */
+  private static final int POLLS = 25;
+
+  static KubernetesMockServer server;
+  static KubernetesClient client;
+
+  private FakeRayDashboard dashboard;
+  private PodSimulator pods;
+  private RayJobHarness harness;
+
+  @BeforeAll
+  static void registerCrds() {
+    RayCrds.register(client);
+  }
+
+  @BeforeEach
+  void start() throws Exception {
+    dashboard = FakeRayDashboard.builder().startDelay(Duration.ofMillis(20)).stopDelay(Duration.ofMillis(50)).build()
+        .start();
+    dashboard.scriptEntrypoints(Pattern.compile("python forever\\.py"), JobScript.runsUntilStopped());
+    pods = PodSimulator.start(client);
+    harness = RayJobHarness.start(client, dashboard, RayJobHarness.FAST_FINALIZER);
+  }
+
+  @AfterEach
+  void stop() {
+    harness.close();
+    pods.close();
+    dashboard.close();
+    RayJobHarness.removeAll(client);
+  }
+
+  @Test
+  @DisplayName("RUNNING across many polls: no status write per poll; the end is written")
+  void statusWrittenOnlyOnChange() {
+    harness.create(httpModeJob("steady", "python forever.py"));
+    await("the Ray job runs", () -> harness.jobStatus("steady") == JobStatus.RUNNING);
+    String id = harness.submissionId("steady");
+    String poll = "/api/jobs/" + id;
+
+    // Let the status settle (the first polls after RUNNING may still add e.g. rayJobInfo), then count two windows.
+    pollsAfterNow(poll, 5);
+    MockApiRequests.drain(server);
+    pollsAfterNow(poll, POLLS);
+    int first = statusWrites(MockApiRequests.drain(server));
+    pollsAfterNow(poll, 2 * POLLS);
+    int second = statusWrites(MockApiRequests.drain(server));
+
+    assertThat(harness.deploymentStatus("steady")).isEqualTo(JobDeploymentStatus.RUNNING);
+    assertThat(first).as("status writes during %d polls of a RUNNING job", POLLS).isZero();
+    assertThat(second).as("status writes during %d polls of a RUNNING job", 2 * POLLS).isZero();
+
+    try (RayDashboardClient ray = RayDashboardClient.builder().baseUrl(dashboard.url()).build()) {
+      ray.stopJob(id);
+    }
+    await("the RayJob is Complete", () -> harness.deploymentStatus("steady") == JobDeploymentStatus.COMPLETE);
+    assertThat(statusWrites(MockApiRequests.drain(server))).as("the end is written").isPositive();
+  }
+
+  /** Waits until the dashboard has answered {@code count} more status queries for the job than now. */
+  private void pollsAfterNow(String path, int count) {
+    int before = dashboard.requests("GET", path).size();
+    await(count + " more polls of " + path, () -> dashboard.requests("GET", path).size() >= before + count);
+  }
+
+  private static int statusWrites(List<MockApiRequests.Request> requests) {
+    return (int) requests.stream()
+        .filter(r -> r.method().equals("PUT") || r.method().equals("PATCH"))
+        .filter(r -> r.resource().equals("rayjobs/status"))
+        .count();
+  }
+}
