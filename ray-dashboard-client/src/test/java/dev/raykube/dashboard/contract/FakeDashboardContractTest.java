@@ -31,6 +31,11 @@ class FakeDashboardContractTest extends DashboardContractTest {
   }
 
   @Override
+  protected Duration jobMonitorLag() {
+    return Duration.ofMillis(500);
+  }
+
+  @Override
   protected Duration patience() {
     return Duration.ofSeconds(10);
   }

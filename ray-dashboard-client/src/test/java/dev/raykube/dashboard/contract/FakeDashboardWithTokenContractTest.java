@@ -5,15 +5,18 @@ import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
-/** The contract against {@link FakeRayDashboard} with token auth on, at a tenth of real time. */
+/**
+ * The contract against {@link FakeRayDashboard} with token auth on and without Serve (like a head from
+ * {@code ray[default]}), at a tenth of real time.
+ */
 class FakeDashboardWithTokenContractTest extends DashboardContractTest {
   private static final String TOKEN = "contract-token";
   private static FakeRayDashboard fake;
 
   @BeforeAll
   static void startFake() {
-    fake = FakeRayDashboard.builder().authToken(TOKEN).timeScale(0.1).startDelay(Duration.ofSeconds(2))
-        .stopDelay(Duration.ofSeconds(1)).build().start();
+    fake = FakeRayDashboard.builder().authToken(TOKEN).serveInstalled(false).timeScale(0.1)
+        .startDelay(Duration.ofSeconds(2)).stopDelay(Duration.ofSeconds(1)).build().start();
   }
 
   @AfterAll
@@ -29,6 +32,11 @@ class FakeDashboardWithTokenContractTest extends DashboardContractTest {
   @Override
   protected String token() {
     return TOKEN;
+  }
+
+  @Override
+  protected Duration jobMonitorLag() {
+    return Duration.ofMillis(500);
   }
 
   @Override

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.ScheduledFuture;
 import okhttp3.WebSocket;
 
@@ -28,7 +29,7 @@ final class FakeJob {
   /** Settings shared by all jobs of one fake. */
   record Environment(
       Timeline timeline, EmulatedVersion version, Duration startDelay, Duration stopDelay, Duration supervisorExitDelay,
-      String nodeId, String agentAddress, RayJobIds rayJobIds) {}
+      Duration jobMonitorDelay, String nodeId, String agentAddress, RayJobIds rayJobIds) {}
 
   /** Hands out Ray core job ids. */
   interface RayJobIds {
@@ -49,7 +50,7 @@ final class FakeJob {
   private String status = PENDING;
   private String message;
   private String errorType;
-  private final long startTime;
+  private final Long startTime;
   private Long endTime;
   private volatile String rayJobId;
   private String driverPid;
@@ -57,11 +58,14 @@ final class FakeJob {
   private Integer driverExitCode;
   private boolean stopRequested;
   private boolean supervisorGone;
+  private boolean monitorDone;
+  private Runnable onMonitorNoticedExit;
   private int nextStep;
   private ScheduledFuture<?> pendingTransition;
 
   private FakeJob(Environment env, boolean driverType, String submissionId, String entrypoint,
-      Map<String, Object> metadata, Map<String, Object> runtimeEnv, boolean requestsResources, JobScript script) {
+      Map<String, Object> metadata, Map<String, Object> runtimeEnv, boolean requestsResources, JobScript script,
+      Long startTime) {
     this.env = env;
     this.driverType = driverType;
     this.submissionId = submissionId;
@@ -70,18 +74,46 @@ final class FakeJob {
     this.runtimeEnv = runtimeEnv;
     this.requestsResources = requestsResources;
     this.script = script;
-    this.startTime = env.timeline().nowMillis();
+    this.startTime = startTime;
   }
 
   /** A submitted job, PENDING; call {@link #begin()} once it is registered. */
   static FakeJob submission(Environment env, String submissionId, String entrypoint, Map<String, Object> metadata,
       Map<String, Object> runtimeEnv, boolean requestsResources, JobScript script) {
-    return new FakeJob(env, false, submissionId, entrypoint, metadata, runtimeEnv, requestsResources, script);
+    return new FakeJob(env, false, submissionId, entrypoint, metadata, runtimeEnv, requestsResources, script,
+        env.timeline().nowMillis());
+  }
+
+  /**
+   * The record Ray's job monitor writes when it finds the supervisor of a job dead while the job's info is missing
+   * (deleted before the monitor had seen the supervisor exit): FAILED, {@code JOB_SUPERVISOR_ACTOR_DIED}, entrypoint
+   * {@code "Entrypoint not found."}, no start time, nothing else kept.
+   */
+  static FakeJob supervisorDied(Environment env, String submissionId) {
+    FakeJob job = new FakeJob(env, false, submissionId, "Entrypoint not found.", null, null, false,
+        JobScript.runsUntilStopped(), null);
+    synchronized (job) {
+      if (env.version().hasErrorType()) {
+        job.errorType = "JOB_SUPERVISOR_ACTOR_DIED";
+      }
+      job.status = FAILED;
+      job.message = "Job supervisor actor died: The actor died unexpectedly before finishing this task.\n"
+          + "\tclass_name: JobSupervisor\n\tactor_id: " + UUID.randomUUID().toString().replace("-", "") + "\n"
+          + "\tpid: 4243\n\tname: _ray_internal_job_actor_" + submissionId + "\n"
+          + "\tnamespace: SUPERVISOR_ACTOR_RAY_NAMESPACE\n\tip: 127.0.0.1\n"
+          + "The actor is dead because its worker process has died. Worker exit type: INTENDED_USER_EXIT "
+          + "Worker exit detail: User requested to exit the actor.";
+      job.endTime = env.timeline().nowMillis();
+      job.supervisorGone = true;
+      job.monitorDone = true;
+    }
+    return job;
   }
 
   /** A DRIVER job: a script that called {@code ray.init()} itself; RUNNING until {@link #finishDriver()}. */
   static FakeJob driver(Environment env, String entrypoint) {
-    FakeJob job = new FakeJob(env, true, null, entrypoint, Map.of(), null, false, JobScript.runsUntilStopped());
+    FakeJob job = new FakeJob(env, true, null, entrypoint, Map.of(), null, false, JobScript.runsUntilStopped(),
+        env.timeline().nowMillis());
     synchronized (job) {
       job.rayJobId = env.rayJobIds().next();
       job.driverPid = "4242";
@@ -117,7 +149,8 @@ final class FakeJob {
   }
 
   private synchronized void startDriver() {
-    if (isTerminal() || stopRequested) {
+    pendingTransition = null;
+    if (isTerminal()) {
       return;
     }
     if (script.startFailureMessage() != null) {
@@ -134,6 +167,11 @@ final class FakeJob {
     String time = LOG_TIME.format(Instant.ofEpochMilli(env.timeline().nowMillis()).atZone(ZoneId.systemDefault()));
     append(time + "\tINFO job_manager.py:581 -- Runtime env is setting up.\n");
     append("Running entrypoint for job " + submissionId + ": " + entrypoint + "\n");
+    if (stopRequested) {
+      // Stopped while PENDING: Ray's supervisor still starts the entrypoint, then kills it right away.
+      scheduleStop();
+      return;
+    }
     runSteps();
   }
 
@@ -185,13 +223,20 @@ final class FakeJob {
     }
     if (!stopRequested) {
       stopRequested = true;
-      if (pendingTransition != null) {
-        pendingTransition.cancel(false);
+      if (driverStarted) {
+        if (pendingTransition != null) {
+          pendingTransition.cancel(false);
+        }
+        scheduleStop();
       }
-      Duration takes = script.stopTakes() != null ? script.stopTakes() : env.stopDelay();
-      pendingTransition = env.timeline().schedule(this::completeStop, takes);
+      // else still PENDING: the job goes RUNNING at its usual time and is stopped then (see startDriver), as in Ray
     }
     return true;
+  }
+
+  private void scheduleStop() {
+    Duration takes = script.stopTakes() != null ? script.stopTakes() : env.stopDelay();
+    pendingTransition = env.timeline().schedule(this::completeStop, takes);
   }
 
   private synchronized void completeStop() {
@@ -202,6 +247,32 @@ final class FakeJob {
 
   private synchronized void supervisorExited() {
     supervisorGone = true;
+    env.timeline().schedule(this::monitorNoticedExit, env.jobMonitorDelay());
+  }
+
+  /** Ray's job monitor has seen the supervisor gone; a job deleted before this comes back (see supervisorDied). */
+  private void monitorNoticedExit() {
+    Runnable callback;
+    synchronized (this) {
+      monitorDone = true;
+      callback = onMonitorNoticedExit;
+      onMonitorNoticedExit = null;
+    }
+    if (callback != null) {
+      callback.run();
+    }
+  }
+
+  /**
+   * Runs {@code callback} (outside this job's lock) when Ray's job monitor notices that the supervisor has exited;
+   * returns false, without running it, if the monitor has noticed already.
+   */
+  synchronized boolean whenMonitorNoticesExit(Runnable callback) {
+    if (monitorDone) {
+      return false;
+    }
+    onMonitorNoticedExit = callback;
+    return true;
   }
 
   /** Ends a DRIVER job: Ray reports SUCCEEDED once a driver is gone, whatever its exit. */
@@ -219,6 +290,7 @@ final class FakeJob {
     pendingTransition = null;
     if (driverType) {
       supervisorGone = true;
+      monitorDone = true;
     } else {
       env.timeline().schedule(this::supervisorExited, env.supervisorExitDelay());
     }

@@ -36,8 +36,10 @@ import mockwebserver3.MockWebServer;
  *
  * <p>Jobs stay PENDING for the start delay (default 200 ms), a stop takes the stop delay (default 300 ms), and a job's
  * supervisor outlives its final status by the supervisor exit delay (default 300 ms; a stop then still answers
- * {@code {"stopped": true}}, as with Ray); all job durations are multiplied by the time scale (default 1.0). Faults ({@link Fault}) can be injected per request, and
- * every request is recorded. Thread-safe. Use one instance per test, in try-with-resources:
+ * {@code {"stopped": true}}, as with Ray). A stop while PENDING lets the job go RUNNING at its usual time and stops it
+ * then; a job deleted within the job monitor delay after its supervisor exited comes back as FAILED (both as Ray 2.60
+ * does). All job durations are multiplied by the time scale (default 1.0). Faults ({@link Fault}) can be injected per
+ * request, and every request is recorded. Thread-safe. Use one instance per test, in try-with-resources:
  *
  * <pre>{@code
  * try (FakeRayDashboard fake = FakeRayDashboard.builder().rayVersion("2.9.3").build().start()) {
@@ -74,7 +76,7 @@ public final class FakeRayDashboard implements AutoCloseable {
       return String.format("%02x%02x%02x%02x", n & 0xff, (n >> 8) & 0xff, (n >> 16) & 0xff, (n >>> 24) & 0xff);
     };
     FakeJob.Environment env = new FakeJob.Environment(timeline, version, config.startDelay, config.stopDelay,
-        config.supervisorExitDelay, randomHex(56), "http://127.0.0.1:52365", rayJobIds);
+        config.supervisorExitDelay, config.jobMonitorDelay, randomHex(56), "http://127.0.0.1:52365", rayJobIds);
     this.registry = new JobRegistry(env);
     this.dispatcher = new DashboardDispatcher(new JobRoutes(registry),
         new ServeRoutes(timeline, config.startDelay, config.serveInstalled), version, config.authToken, faults,
@@ -334,6 +336,7 @@ public final class FakeRayDashboard implements AutoCloseable {
     private Duration startDelay = Duration.ofMillis(200);
     private Duration stopDelay = Duration.ofMillis(300);
     private Duration supervisorExitDelay = Duration.ofMillis(300);
+    private Duration jobMonitorDelay = Duration.ofMillis(1500);
     private int requestLogCapacity = 10_000;
     private boolean serveInstalled = true;
     private int port;
@@ -403,6 +406,16 @@ public final class FakeRayDashboard implements AutoCloseable {
       return this;
     }
 
+    /**
+     * How long after a job's supervisor exits Ray's job monitor notices it (default 1.5 s; Ray polls every second).
+     * A job deleted before then comes back, as with Ray 2.60: the monitor finds no status and writes a FAILED record
+     * ({@code JOB_SUPERVISOR_ACTOR_DIED}, entrypoint {@code "Entrypoint not found."}) under the same submission id.
+     */
+    public Builder jobMonitorDelay(Duration delay) {
+      this.jobMonitorDelay = requireNotNegative(delay);
+      return this;
+    }
+
     /** How many requests to remember, oldest dropped first (default 10,000). */
     public Builder requestLogCapacity(int capacity) {
       if (capacity < 1) {
@@ -412,7 +425,10 @@ public final class FakeRayDashboard implements AutoCloseable {
       return this;
     }
 
-    /** Whether Serve is installed (default true); if not, the Serve GET and PUT answer 501 as Ray does. */
+    /**
+     * Whether Serve is installed (default true); if not, the Serve GET and PUT answer 501 and the DELETE answers 500
+     * with the {@code ModuleNotFoundError} traceback, as Ray does.
+     */
     public Builder serveInstalled(boolean installed) {
       this.serveInstalled = installed;
       return this;

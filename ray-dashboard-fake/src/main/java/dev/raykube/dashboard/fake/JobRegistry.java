@@ -2,6 +2,7 @@ package dev.raykube.dashboard.fake;
 
 import java.security.SecureRandom;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -94,7 +95,25 @@ final class JobRegistry {
     return Optional.ofNullable(submissions.get(id));
   }
 
-  /** SUBMISSION jobs first, then DRIVER jobs, as Ray lists them. */
+  /**
+   * The list endpoint's order: SUBMISSION jobs first, then DRIVER jobs, as Ray lists them. Ray lists submissions in
+   * the order of its GCS key-value store, which is neither submission order nor sorted; the fake orders them by a hash
+   * of the submission id, so that no test can come to rely on an order.
+   */
+  synchronized List<FakeJob> listed() {
+    List<FakeJob> listed = new ArrayList<>(submissions.values());
+    listed.sort(Comparator.comparingInt((FakeJob job) -> scrambled(job.submissionId()))
+        .thenComparing(FakeJob::submissionId));
+    listed.addAll(drivers);
+    return listed;
+  }
+
+  private static int scrambled(String id) {
+    int h = id.hashCode() * 0x9E3779B9;
+    return h ^ (h >>> 16);
+  }
+
+  /** SUBMISSION jobs in submission order, then DRIVER jobs. */
   synchronized List<FakeJob> all() {
     List<FakeJob> all = new ArrayList<>(submissions.values());
     all.addAll(drivers);

@@ -97,14 +97,14 @@ final class JobRoutes {
   private MockResponse list() {
     if (version.legacyJobIds()) {
       Map<String, Object> byId = new LinkedHashMap<>();
-      for (FakeJob job : registry.all()) {
+      for (FakeJob job : registry.listed()) {
         if (!job.isDriverType()) {
           byId.put(job.submissionId(), job.details());
         }
       }
       return Responses.json(byId);
     }
-    return Responses.json(registry.all().stream().map(FakeJob::details).toList());
+    return Responses.json(registry.listed().stream().map(FakeJob::details).toList());
   }
 
   private MockResponse details(String id) {
@@ -138,6 +138,10 @@ final class JobRoutes {
             + job.submissionId() + "', but it is in a non-terminal state " + job.status() + ".");
       }
       registry.remove(job);
+      // Deleted before Ray's job monitor saw the supervisor exit: the monitor finds no status, takes the job for
+      // lost and writes a FAILED record under the same id.
+      String submissionId = job.submissionId();
+      job.whenMonitorNoticesExit(() -> registry.add(FakeJob.supervisorDied(registry.environment(), submissionId)));
     }
     return Responses.json(Map.of("deleted", true));
   }

@@ -30,6 +30,9 @@ final class ServeRoutes {
       case "PUT":
         return serveInstalled ? deploy(body) : notInstalled();
       case "DELETE":
+        if (!serveInstalled) {
+          return notInstalledOnDelete();
+        }
         shutdown();
         return Responses.empty();
       default:
@@ -39,6 +42,20 @@ final class ServeRoutes {
 
   private static MockResponse notInstalled() {
     return Responses.text(501, "Serve dependencies are not installed. Please run `pip install \"ray[serve]\"`.");
+  }
+
+  /** Ray's DELETE imports Serve without the 501 guard of GET/PUT, so it fails with the import error. */
+  private static MockResponse notInstalledOnDelete() {
+    String site = "/home/ray/anaconda3/lib/python3.11/site-packages/ray/";
+    return Responses.text(500, "Traceback (most recent call last):\n"
+        + "  File \"" + site + "dashboard/optional_utils.py\", line 188, in decorator\n"
+        + "    return await f(self, *args, **kwargs)\n"
+        + "  File \"" + site + "dashboard/modules/serve/serve_head.py\", line 179, in delete_serve_applications\n"
+        + "    from ray import serve\n"
+        + "  File \"" + site + "serve/_private/common.py\", line 13, in <module>\n"
+        + "    from starlette.types import Scope\n"
+        + "ModuleNotFoundError: No module named 'starlette'. You can run `pip install \"ray[serve]\"` to install all "
+        + "Ray Serve dependencies.\n");
   }
 
   private synchronized void shutdown() {

@@ -101,12 +101,17 @@ final class SubmitValidator {
     }
     validateLabelSelector(body.get("entrypoint_label_selector"));
 
-    String submissionId = body.get("submission_id") != null
-        ? (String) body.get("submission_id") : (String) body.get("job_id");
+    // Ray takes `submission_id or job_id` (Python truthiness): an empty id counts as none and Ray generates one.
+    String submissionId = nonEmpty(body.get("submission_id")) ? (String) body.get("submission_id")
+        : nonEmpty(body.get("job_id")) ? (String) body.get("job_id") : null;
     boolean requestsResources = positive(body.get("entrypoint_num_cpus")) || positive(body.get("entrypoint_num_gpus"))
         || positive(memory) || (resources != null && !((Map<String, Object>) resources).isEmpty());
     return new Submission((String) entrypoint, submissionId, (Map<String, Object>) runtimeEnv,
         (Map<String, Object>) metadata, requestsResources);
+  }
+
+  private static boolean nonEmpty(Object id) {
+    return id instanceof String && !((String) id).isEmpty();
   }
 
   @SuppressWarnings("unchecked")

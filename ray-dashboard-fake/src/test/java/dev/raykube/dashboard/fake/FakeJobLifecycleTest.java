@@ -110,16 +110,22 @@ class FakeJobLifecycleTest {
   }
 
   @Test
-  void stopWhilePendingNeverRuns() {
-    fake.script("held", JobScript.builder().pendingFor(Duration.ofSeconds(5)).output("x\n").build());
+  void stopWhilePendingStillStartsTheEntrypointThenStops() {
+    fake.script("held", JobScript.builder().pendingFor(Duration.ofSeconds(2)).output("x\n").build());
     http.post("/api/jobs/", "{\"entrypoint\":\"echo x\",\"submission_id\":\"held\"}");
     assertThat(http.post("/api/jobs/held/stop", "").json()).containsEntry("stopped", true);
+    assertThat(fake.jobStatus("held")).contains("PENDING");
+    Await.status(fake, "held", "RUNNING");
     Await.status(fake, "held", "STOPPED");
-    assertThat(http.get("/api/jobs/held/logs").json()).containsEntry("logs", "");
+    Map<String, Object> job = http.get("/api/jobs/held").json();
+    assertThat(job).containsEntry("message", "Job was intentionally stopped.").containsEntry("driver_exit_code", null);
+    assertThat(job.get("driver_node_id")).isNotNull();
+    assertThat((String) http.get("/api/jobs/held/logs").json().get("logs"))
+        .endsWith("Running entrypoint for job held: echo x\n");
   }
 
   @Test
-  void deleteOnlyWhenTerminal() {
+  void deleteOnlyWhenTerminal() throws InterruptedException {
     String id = submit("sleep 100");
     TestHttp.Reply refused = http.delete("/api/jobs/" + id);
     assertThat(refused.code()).isEqualTo(500);
@@ -127,20 +133,25 @@ class FakeJobLifecycleTest {
         + "', but it is in a non-terminal state (PENDING|RUNNING)\\.");
     http.post("/api/jobs/" + id + "/stop", "");
     Await.status(fake, id, "STOPPED");
+    Thread.sleep(500); // supervisor exit (30 ms) + job monitor (150 ms), scaled: the delete is then final
     TestHttp.Reply deleted = http.delete("/api/jobs/" + id);
     assertThat(deleted.json()).containsEntry("deleted", true);
     assertThat(http.get("/api/jobs/" + id).code()).isEqualTo(404);
     assertThat(fake.submissionIds()).doesNotContain(id);
+    Thread.sleep(300);
+    assertThat(http.get("/api/jobs/" + id).code()).isEqualTo(404);
   }
 
   @Test
   void listHasSubmissionsThenDrivers() {
     String driver = fake.addDriverJob("python train.py");
     String a = submit("echo a");
+    String b = submit("echo b");
     List<?> jobs = (List<?>) parse(http.get("/api/jobs/").body());
-    assertThat(jobs).hasSize(2);
-    assertThat(((Map<?, ?>) jobs.get(0)).get("submission_id")).isEqualTo(a);
-    Map<?, ?> d = (Map<?, ?>) jobs.get(1);
+    assertThat(jobs).hasSize(3);
+    assertThat(List.of(((Map<?, ?>) jobs.get(0)).get("submission_id"), ((Map<?, ?>) jobs.get(1)).get("submission_id")))
+        .containsExactlyInAnyOrder(a, b);
+    Map<?, ?> d = (Map<?, ?>) jobs.get(2);
     assertThat(d.get("type")).isEqualTo("DRIVER");
     assertThat(d.get("job_id")).isEqualTo(driver);
     assertThat(d.get("end_time")).isEqualTo(0L);

@@ -96,14 +96,13 @@ class FakeTailAndServeTest {
   }
 
   @Test
-  void tailOfAJobStoppedBeforeStartClosesWithoutData() throws Exception {
-    try (FakeRayDashboard fake = FakeRayDashboard.builder().startDelay(Duration.ofSeconds(30))
-        .stopDelay(Duration.ofMillis(10)).build().start()) {
+  void tailOfAJobThatFailsBeforeItsDriverStartsClosesWithoutData() throws Exception {
+    try (FakeRayDashboard fake = FakeRayDashboard.builder().startDelay(Duration.ofMillis(300)).build().start()) {
+      fake.script("no-driver", JobScript.failsToStart("runtime_env setup failed: boom", "RUNTIME_ENV_SETUP_FAILURE"));
       TestHttp http = new TestHttp(fake.url());
-      String id = (String) http.post("/api/jobs/", "{\"entrypoint\":\"echo\"}").json().get("submission_id");
+      String id = (String) http.post("/api/jobs/", "{\"entrypoint\":\"echo\",\"submission_id\":\"no-driver\"}")
+          .json().get("submission_id");
       Collector c = tail(fake, id);
-      Thread.sleep(100);
-      http.post("/api/jobs/" + id + "/stop", "");
       assertThat(c.done.await(5, TimeUnit.SECONDS)).isTrue();
       assertThat(c.closeCode.get()).isEqualTo(1000);
       assertThat(c.frames).isEmpty();
@@ -139,6 +138,11 @@ class FakeTailAndServeTest {
       TestHttp.Reply r = new TestHttp(fake.url()).get("/api/serve/applications/");
       assertThat(r.code()).isEqualTo(501);
       assertThat(r.body()).startsWith("Serve dependencies are not installed.");
+      TestHttp.Reply delete = new TestHttp(fake.url()).delete("/api/serve/applications/");
+      assertThat(delete.code()).isEqualTo(500);
+      assertThat(delete.body()).contains("in delete_serve_applications")
+          .endsWith("ModuleNotFoundError: No module named 'starlette'. You can run `pip install \"ray[serve]\"` to "
+              + "install all Ray Serve dependencies.\n");
     }
   }
 }
