@@ -9,6 +9,8 @@ import dev.raykube.e2e.support.Await;
 import dev.raykube.e2e.support.Crds;
 import dev.raykube.e2e.support.InProcessOperator;
 import dev.raykube.e2e.support.TestNamespace;
+import dev.raykube.lifecycle.observe.DashboardEndpoint;
+import dev.raykube.model.cluster.AuthOptions;
 import dev.raykube.model.cluster.ClusterState;
 import dev.raykube.model.cluster.HeadGroupSpec;
 import dev.raykube.model.cluster.RayCluster;
@@ -19,14 +21,17 @@ import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodTemplateSpec;
 import io.fabric8.kubernetes.api.model.PodTemplateSpecBuilder;
+import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -39,7 +44,8 @@ import org.slf4j.LoggerFactory;
  * A RayCluster on the real API server with the operator in-process and the node simulator running real Ray: one head
  * and one worker group of one replica come up as a real Ray cluster of two alive nodes, the RayCluster becomes ready,
  * and deleting it lets the controller-manager's garbage collector remove the Pods and the simulator stop every Ray
- * process of the cluster.
+ * process of the cluster. A cluster with token authentication runs its head with the token of its auth Secret, and
+ * the simulator's dashboard access hands that token to the operator.
  */
 class RayClusterE2eTest {
 
@@ -116,8 +122,14 @@ class RayClusterE2eTest {
         () -> aliveNodes(dashboard).size() == 2);
     List<String> alive = aliveNodes(dashboard);
     log.info("RayCluster ready after {} ms; Ray reports {} alive nodes: {}", readyMillis, alive.size(), alive);
+    // A worker whose raylet did not register within Ray's 30 s (a loaded machine) exits; its Pod becomes Failed and
+    // the operator replaces it, so more groups than two may have been started. Exactly two run now.
     List<Long> groups = simulator.rayProcessGroups(ns, "e2e-cluster");
-    assertThat(groups).hasSize(2).allMatch(NodeSimulator::processGroupAlive);
+    assertThat(groups.stream().filter(NodeSimulator::processGroupAlive)).hasSize(2);
+    if (groups.size() > 2) {
+      log.warn("{} ray start processes were started for 2 Pods: {} exited and their Pods were replaced",
+          groups.size(), groups.size() - 2);
+    }
 
     long deleted = System.nanoTime();
     client.resources(RayCluster.class).inNamespace(ns).withName("e2e-cluster").delete();
@@ -129,6 +141,44 @@ class RayClusterE2eTest {
     log.info("RayCluster deleted: Pods collected after {} ms, Ray processes gone after {} ms", podsGoneMillis,
         millisSince(deleted));
     assertThat(simulator.dashboardUrl(ns, "e2e-cluster")).isEmpty();
+  }
+
+  @Test
+  void tokenAuthClusterRunsItsHeadWithTheTokenOfItsSecret() throws Exception {
+    String ns = namespace.name();
+    RayCluster cluster = cluster(ns, "e2e-token");
+    cluster.getSpec().setWorkerGroupSpecs(List.of());
+    AuthOptions auth = new AuthOptions();
+    auth.setMode("token");
+    cluster.getSpec().setAuthOptions(auth);
+    cluster.getSpec().setRayVersion("2.60.0"); // token auth needs 2.52 or later, and says so
+    long t0 = System.nanoTime();
+    client.resource(cluster).create();
+
+    Await.until(Await.LONG, "RayCluster e2e-token ready", () -> state(ns, "e2e-token") == ClusterState.READY);
+    Secret secret = client.secrets().inNamespace(ns).withName("e2e-token").get();
+    String token = new String(Base64.getDecoder().decode(secret.getData().get("auth_token")), StandardCharsets.UTF_8);
+    RayCluster ready = client.resources(RayCluster.class).inNamespace(ns).withName("e2e-token").get();
+    DashboardEndpoint endpoint = simulator.dashboardAccess().endpoint(ready).orElseThrow();
+    assertThat(endpoint.token()).isEqualTo(token);
+    assertThat(status(endpoint.url() + "/api/jobs/", null)).isEqualTo(401);
+    assertThat(status(endpoint.url() + "/api/jobs/", token)).isEqualTo(200);
+    log.info("token-auth RayCluster ready after {} ms; dashboard answers 401 without and 200 with the Secret's token",
+        millisSince(t0));
+
+    List<Long> groups = simulator.rayProcessGroups(ns, "e2e-token");
+    client.resource(ready).delete();
+    Await.until(Duration.ofSeconds(90), "no Ray process of e2e-token left",
+        () -> pods(ns, "e2e-token").isEmpty() && groups.stream().noneMatch(NodeSimulator::processGroupAlive));
+    assertThat(simulator.dashboardAccess().endpoint(ready)).isEmpty();
+  }
+
+  private static int status(String url, String token) throws IOException, InterruptedException {
+    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30));
+    if (token != null) {
+      request.header("Authorization", "Bearer " + token);
+    }
+    return HTTP.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
   }
 
   private static RayCluster cluster(String ns, String name) {

@@ -12,7 +12,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -38,11 +40,14 @@ public final class NodeSimulator implements AutoCloseable {
   public static final Duration START_TIMEOUT = Duration.ofSeconds(180);
   /** Default time after SIGTERM before the process group gets SIGKILL. */
   public static final Duration STOP_TIMEOUT = Duration.ofSeconds(20);
+  /** How long a deleted head waits for worker deletions of the same cluster before it is stopped. */
+  private static final Duration HEAD_STOP_DELAY = Duration.ofSeconds(1);
 
   private final String namespace;
   private final NodeContext context;
   private final Map<String, SimulatedPod> pods = new ConcurrentHashMap<>();
   private final Map<String, Future<?>> starts = new ConcurrentHashMap<>();
+  private final Map<String, List<CompletableFuture<Void>>> workerStops = new ConcurrentHashMap<>();
   private final java.util.Set<String> ignored = ConcurrentHashMap.newKeySet();
   private final AtomicInteger threads = new AtomicInteger();
   private final ExecutorService starters = Executors.newCachedThreadPool(r -> thread(r, "node-sim-start-"));
@@ -178,22 +183,39 @@ public final class NodeSimulator implements AutoCloseable {
       return;
     }
     log.info("{}/{}: Pod {}; stopping its processes", namespace, pod.getMetadata().getName(), why);
-    stoppers.execute(() -> {
-      node.stop();
-      if (start != null) {
-        start.cancel(true);
-      }
-    });
+    String key = namespace + "/" + node.cluster;
+    if (node instanceof HeadNode) {
+      // The garbage collector deletes a cluster's Pods together. A worker whose GCS disappears under it hangs in its
+      // shutdown until SIGKILL (20 s), so a head waits a moment for the workers being stopped with it.
+      stoppers.execute(() -> {
+        pause(HEAD_STOP_DELAY);
+        List<CompletableFuture<Void>> workers = new ArrayList<>(workerStops.getOrDefault(key, List.of()));
+        try {
+          CompletableFuture.allOf(workers.toArray(CompletableFuture[]::new))
+              .get(context.stopTimeout.toSeconds() + 15, TimeUnit.SECONDS);
+        } catch (Exception e) {
+          log.warn("{}: workers of cluster {} still stopping; stopping the head anyway ({})", node.name, node.cluster,
+              e.toString());
+        }
+        node.stop();
+        cancel(start);
+      });
+    } else {
+      CompletableFuture<Void> stopped = CompletableFuture.runAsync(() -> {
+        node.stop();
+        cancel(start);
+      }, stoppers);
+      List<CompletableFuture<Void>> stops = workerStops.computeIfAbsent(key, k -> new CopyOnWriteArrayList<>());
+      stops.add(stopped);
+      stopped.whenComplete((ok, error) -> stops.remove(stopped));
+    }
   }
 
-  @Override
-  public void close() {
-    informer.stop();
+  private void stopAll(List<SimulatedPod> nodes) {
     List<Future<?>> stops = new ArrayList<>();
-    for (SimulatedPod node : pods.values()) {
+    for (SimulatedPod node : nodes) {
       stops.add(stoppers.submit(node::stop));
     }
-    pods.clear();
     for (Future<?> stop : stops) {
       try {
         stop.get(context.stopTimeout.toSeconds() + 30, TimeUnit.SECONDS);
@@ -201,6 +223,30 @@ public final class NodeSimulator implements AutoCloseable {
         log.warn("node simulator: a Pod did not stop cleanly: {}", e.toString());
       }
     }
+  }
+
+  private static void cancel(Future<?> start) {
+    if (start != null) {
+      start.cancel(true);
+    }
+  }
+
+  private static void pause(Duration duration) {
+    try {
+      Thread.sleep(duration.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  @Override
+  public void close() {
+    informer.stop();
+    List<SimulatedPod> all = new ArrayList<>(pods.values());
+    pods.clear();
+    // Workers first, while their heads' GCS still answers: they then shut down in seconds instead of hanging.
+    stopAll(all.stream().filter(p -> !(p instanceof HeadNode)).toList());
+    stopAll(all.stream().filter(p -> p instanceof HeadNode).toList());
     starts.values().forEach(f -> f.cancel(true));
     starters.shutdownNow();
     stoppers.shutdown();

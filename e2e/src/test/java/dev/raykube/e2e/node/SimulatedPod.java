@@ -5,8 +5,14 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,6 +31,8 @@ abstract class SimulatedPod {
   final String name;
   final String cluster;
   private final Path dir;
+  private final Object lock = new Object();
+  private final List<RayProcess> processes = new ArrayList<>();
   private volatile boolean stopping;
   private volatile RayProcess rayStart;
 
@@ -46,8 +54,8 @@ abstract class SimulatedPod {
   final void run() {
     try {
       start();
-    } catch (InterruptedException e) {
-      log.info("{}: start interrupted (Pod deleted or simulator closing)", name);
+    } catch (InterruptedException | CancellationException e) {
+      log.info("{}: start abandoned (Pod deleted or simulator closing)", name);
     } catch (RuntimeException e) {
       if (!stopping) {
         log.error("{}: simulating the Pod failed", name, e);
@@ -82,17 +90,19 @@ abstract class SimulatedPod {
    * Starts the Pod's {@code ray start --block}; if it exits while the Pod exists and is not being stopped, the Pod
    * becomes Failed with the last lines of its output.
    */
-  RayProcess startRay(String role, java.util.List<String> command, Map<String, String> env) {
-    RayProcess process = RayProcess.start(name + " " + role, command, env, dir.resolve("ray-start.log"), false);
+  RayProcess startRay(String role, List<String> command, Map<String, String> env) {
+    RayProcess process = launch(() -> RayProcess.start(name + " " + role, command, env, dir.resolve("ray-start.log"),
+        false));
     rayStart = process;
     context.started(pod.getMetadata().getNamespace(), cluster, process.pid());
     Thread watcher = new Thread(() -> {
       try {
-        Integer exit = process.waitFor(java.time.Duration.ofDays(1));
+        Integer exit = process.waitFor(Duration.ofDays(1));
         if (exit != null && !stopping) {
           String tail = process.tail(20);
           log.error("{}: ray start exited with {} while the Pod exists; marking it Failed. Output:\n{}", name, exit,
               tail);
+          process.stop(Duration.ofSeconds(5)); // whatever it left in its process group
           stopped();
           context.status.failed(pod, null, exit == 0 ? 1 : exit, "ray start exited with " + exit);
         }
@@ -105,24 +115,39 @@ abstract class SimulatedPod {
     return process;
   }
 
-  /** Stops every process of this Pod and removes its temp dir. Idempotent. */
-  void stop() {
-    if (stopping) {
-      return;
+  /**
+   * Starts a process of this Pod unless the Pod is being stopped; {@link #stop()} stops every process started so.
+   *
+   * @throws CancellationException if {@link #stop()} was called already (nothing is started)
+   */
+  RayProcess launch(Supplier<RayProcess> start) {
+    synchronized (lock) {
+      if (stopping) {
+        throw new CancellationException(name + " is being stopped");
+      }
+      RayProcess process = start.get();
+      processes.add(process);
+      return process;
     }
-    stopping = true;
-    stopInit();
-    RayProcess process = rayStart;
-    if (process != null) {
+  }
+
+  /** Stops every process of this Pod (the latest first) and removes its temp dir. Idempotent. */
+  void stop() {
+    List<RayProcess> started;
+    synchronized (lock) {
+      if (stopping) {
+        return;
+      }
+      stopping = true;
+      started = new ArrayList<>(processes);
+    }
+    Collections.reverse(started);
+    for (RayProcess process : started) {
       log.info("{}: stopping {}", name, process);
-      process.stop(context.stopTimeout);
+      process.stop(process == rayStart ? context.stopTimeout : Duration.ofSeconds(5));
     }
     stopped();
     deleteTree(dir);
-  }
-
-  /** Stops a running init script, if the Pod has one. */
-  void stopInit() {
   }
 
   /** The pid of the Pod's {@code ray start} (also its process group), or -1 if none started. */

@@ -24,8 +24,6 @@ final class WorkerNode extends SimulatedPod {
   /** The init container the operator injects into worker Pods. */
   static final String WAIT_GCS_READY = "wait-gcs-ready";
 
-  private volatile RayProcess initScript;
-
   WorkerNode(NodeContext context, Pod pod) {
     super(context, pod);
   }
@@ -89,9 +87,8 @@ final class WorkerNode extends SimulatedPod {
     log.info("{}: running init container {} (bash -c, FQ_RAY_IP=127.0.0.1, RAYKUBE_GCS_PORT={})", name,
         init.getName(), cluster.gcs());
     long started = System.nanoTime();
-    RayProcess process = RayProcess.start(name + " " + init.getName(), List.of("bash", "-c", script), env,
-        dir().resolve(init.getName() + ".log"), true);
-    initScript = process;
+    RayProcess process = launch(() -> RayProcess.start(name + " " + init.getName(), List.of("bash", "-c", script),
+        env, dir().resolve(init.getName() + ".log"), true));
     Integer exit = null;
     while (exit == null) {
       if (stopping()) {
@@ -99,7 +96,6 @@ final class WorkerNode extends SimulatedPod {
       }
       exit = process.waitFor(Duration.ofMillis(500));
     }
-    initScript = null;
     long millis = (System.nanoTime() - started) / 1_000_000;
     if (exit != 0) {
       log.error("{}: init container {} exited with {} after {} ms; marking the Pod Failed", name, init.getName(), exit,
@@ -109,14 +105,5 @@ final class WorkerNode extends SimulatedPod {
     }
     log.info("{}: init container {} exited 0 after {} ms", name, init.getName(), millis);
     return true;
-  }
-
-  @Override
-  void stopInit() {
-    RayProcess script = initScript;
-    if (script != null) {
-      log.info("{}: stopping the init script {}", name, script);
-      script.stop(Duration.ofSeconds(5));
-    }
   }
 }
