@@ -45,8 +45,9 @@ class RayJobStopperTest {
   }
 
   @Test
-  void stopWhilePendingIsRequestedAndTheJobEndsStopped() {
-    fake.script("pending-1", JobScript.builder().pendingFor(Duration.ofSeconds(60)).output("never").build());
+  void stopWhilePendingIsRequestedAndTheJobEndsStoppedOnceItHasStarted() {
+    // Ray does not cancel a PENDING job: it starts it when it can and stops it then (PENDING -> RUNNING -> STOPPED).
+    fake.script("pending-1", JobScript.builder().pendingFor(Duration.ofMillis(800)).output("never").build());
     submit("pending-1");
     assertThat(fake.jobStatus("pending-1")).contains("PENDING");
     fake.clearRequests();
@@ -57,7 +58,21 @@ class RayJobStopperTest {
     assertThat(outcome.done()).isTrue();
     assertThat(outcome.submissionId()).isEqualTo("pending-1");
     assertThat(paths()).containsExactly("POST /api/jobs/pending-1/stop");
+    assertThat(fake.jobStatus("pending-1")).as("still waiting to start").contains("PENDING");
     awaitStatus("pending-1", "STOPPED");
+  }
+
+  @Test
+  void aJobPendingForResourcesStaysPendingAfterTheStopRequest() {
+    fake.script("pending-2", JobScript.builder().pendingFor(Duration.ofSeconds(60)).output("never").build());
+    submit("pending-2");
+    fake.clearRequests();
+
+    StopOutcome outcome = stopper.stop(client, "pending-2");
+
+    assertThat(outcome.kind()).isEqualTo(Kind.STOP_REQUESTED);
+    assertThat(paths()).containsExactly("POST /api/jobs/pending-2/stop");
+    assertThat(fake.jobStatus("pending-2")).contains("PENDING");
   }
 
   @Test
