@@ -39,7 +39,7 @@ import org.slf4j.LoggerFactory;
  * head's dashboard directly ({@link HeadDashboard}), never taken from the RayJob's status.
  *
  * <p>Each test runs one RayJob with its own head-only RayCluster, so at most one head runs at a time; the clean-up
- * after each test waits until the head's pods are gone and its dashboard no longer answers. Where a test must ask the
+ * after each test waits until the head's pods are gone and its Ray processes stopped. Where a test must ask the
  * head after its RayJob is gone, it first holds the RayCluster with the test's own finalizer
  * ({@link RayJobNamespace#HOLD}); otherwise the garbage collector would take cluster, pods and head away as soon as the
  * RayJob goes, racing the question.
