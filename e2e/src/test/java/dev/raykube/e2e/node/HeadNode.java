@@ -57,6 +57,10 @@ final class HeadNode extends SimulatedPod {
       return;
     }
     context.dashboards.up(pod.getMetadata().getNamespace(), cluster, ports.dashboard(), token);
+    if (stopping()) { // stop() ran between the check above and up(): take it back
+      stopped();
+      return;
+    }
     if (!context.status.running(pod, process.pid())) {
       log.info("{}: Pod gone before it could be marked Running", name);
     }

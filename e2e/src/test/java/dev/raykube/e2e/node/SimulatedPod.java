@@ -66,7 +66,7 @@ abstract class SimulatedPod {
 
   abstract void start() throws InterruptedException;
 
-  /** Called once the Pod's {@code ray start} stopped or failed, before its temp dir is removed. */
+  /** Called when the Pod's processes start to be stopped, or once its {@code ray start} failed. */
   void stopped() {
   }
 
@@ -102,8 +102,8 @@ abstract class SimulatedPod {
           String tail = process.tail(20);
           log.error("{}: ray start exited with {} while the Pod exists; marking it Failed. Output:\n{}", name, exit,
               tail);
-          process.stop(Duration.ofSeconds(5)); // whatever it left in its process group
           stopped();
+          process.stop(Duration.ofSeconds(5)); // whatever it left in its process group
           context.status.failed(pod, null, exit == 0 ? 1 : exit, "ray start exited with " + exit);
         }
       } catch (InterruptedException e) {
@@ -141,12 +141,12 @@ abstract class SimulatedPod {
       stopping = true;
       started = new ArrayList<>(processes);
     }
+    stopped(); // no longer advertised (e.g. the head's dashboard) from the moment it starts to go away
     Collections.reverse(started);
     for (RayProcess process : started) {
       log.info("{}: stopping {}", name, process);
       process.stop(process == rayStart ? context.stopTimeout : Duration.ofSeconds(5));
     }
-    stopped();
     deleteTree(dir);
   }
 
