@@ -13,8 +13,8 @@ import java.util.Optional;
 
 /**
  * Initializing: get the RayCluster (create it, or find the selected one), wait until it is ready and its dashboard
- * address is known, then start the job: K8sJobMode creates the submitter, HTTPMode submits on the next decision,
- * InteractiveMode waits for {@code spec.jobId}. Also Waiting, InteractiveMode's wait for the submission id.
+ * address is known, then start the job: K8sJobMode creates the submitter, HTTPMode submits in the same decision
+ * (with the move to Running), InteractiveMode waits for {@code spec.jobId}. Also Waiting, InteractiveMode's wait for the submission id.
  */
 final class InitializingPhase {
 
@@ -114,6 +114,9 @@ final class InitializingPhase {
       s.setMessage("RayCluster " + clusterName + " is ready; submitting Ray job " + s.getJobId()
           + " through the submitter Job");
     } else {
+      // HTTPMode: submit now, not on the next decision (a status-only write reconciles nothing sooner than the
+      // poll). A submission made before (operator restart) is answered as a duplicate and counts as submitted.
+      d.act(new RayJobAction.SubmitJob(present.dashboardUrl(), JobSubmitRequests.of(d.spec, s.getJobId())));
       s.setMessage("RayCluster " + clusterName + " is ready; submitting Ray job " + s.getJobId());
     }
     d.moveTo(JobDeploymentStatus.RUNNING);

@@ -333,13 +333,21 @@ class RayJobActuatorTest {
   }
 
   /** Initializing → Running in HTTPMode on a ready cluster, before the first dashboard lookup. */
+  /**
+   * An HTTPMode RayJob that moved to Running, but whose submission (made in the same decision) did not happen: the
+   * operator stopped between the status write and the submit. The next decision submits.
+   */
   private void runningHttpJob() {
     client.resource(KubeFixtures.rayJob("demo", JobSubmissionMode.HTTP_MODE)).create();
     reconcile();
     reconcile();
     KubeFixtures.markReady(client, "demo-ccccc");
-    reconcile();
+    Step step = decide();
+    assertThat(step.decision().actionsOf(RayJobAction.SubmitJob.class)).hasSize(1);
+    actuator.act(step.observed(), new Decision(step.decision().status(), step.decision().actions().stream()
+        .filter(a -> !(a instanceof RayJobAction.SubmitJob)).toList()));
     assertThat(stored().getStatus().getJobDeploymentStatus()).isEqualTo(JobDeploymentStatus.RUNNING);
+    assertThat(fake.submissionIds()).isEmpty();
   }
 
   private RayJob stored() {

@@ -168,13 +168,17 @@ class InitializingStateTest {
   }
 
   @Test
-  @DisplayName("§4.2 Initializing | else, cluster ready, HTTPMode → Running (the job is submitted on the next decision)")
+  @DisplayName("§4.2 Initializing | else, cluster ready, HTTPMode → Running and SubmitJob in the same decision")
   void readyHttpMode() {
     RayJob job = in(Fixtures.httpJob(spec -> { }), JobDeploymentStatus.INITIALIZING);
     Decision decision = machine().decide(job, observe(Fixtures.ready(CLUSTER)), at(20));
     assertThat(decision.status().getJobDeploymentStatus()).isEqualTo(JobDeploymentStatus.RUNNING);
     assertThat(decision.actionsOf(RayJobAction.CreateSubmitter.class)).isEmpty();
-    assertThat(decision.actionsOf(RayJobAction.SubmitJob.class)).isEmpty();
+    assertThat(decision.actionsOf(RayJobAction.SubmitJob.class)).singleElement().satisfies(submit -> {
+      assertThat(submit.dashboardUrl()).isEqualTo(URL);
+      assertThat(submit.request().submissionId()).isEqualTo(decision.status().getJobId());
+    });
+    assertThat(decision.requeueAfter()).contains(machine().settings().poll().min());
   }
 
   @Test
