@@ -62,7 +62,7 @@ public final class FakeRayDashboard implements AutoCloseable {
   private boolean closed;
   private long refusalGeneration;
 
-  private FakeRayDashboard(Builder config) {
+  FakeRayDashboard(FakeRayDashboardBuilder config) {
     this.rayVersion = config.rayVersion;
     this.authToken = config.authToken;
     this.configuredPort = config.port;
@@ -106,8 +106,8 @@ public final class FakeRayDashboard implements AutoCloseable {
   }
 
   /** Starts configuring a fake. */
-  public static Builder builder() {
-    return new Builder();
+  public static FakeRayDashboardBuilder builder() {
+    return new FakeRayDashboardBuilder();
   }
 
   /** Starts listening on 127.0.0.1 (the configured port, else a free one); returns this. */
@@ -324,135 +324,5 @@ public final class FakeRayDashboard implements AutoCloseable {
   public synchronized String toString() {
     return "FakeRayDashboard{rayVersion=" + rayVersion + ", auth=" + (authToken != null)
         + (started ? ", url=http://127.0.0.1:" + port : "") + (closed ? ", closed" : "") + "}";
-  }
-
-  /** Configures a {@link FakeRayDashboard}. Not thread-safe. */
-  public static final class Builder {
-    private String rayVersion = "2.60.0";
-    private String authToken;
-    private Clock clock = Clock.systemUTC();
-    private ScheduledExecutorService scheduler;
-    private double timeScale = 1.0;
-    private Duration startDelay = Duration.ofMillis(200);
-    private Duration stopDelay = Duration.ofMillis(300);
-    private Duration supervisorExitDelay = Duration.ofMillis(300);
-    private Duration jobMonitorDelay = Duration.ofMillis(1500);
-    private int requestLogCapacity = 10_000;
-    private boolean serveInstalled = true;
-    private int port;
-
-    private Builder() {}
-
-    /**
-     * The Ray version to emulate (default {@code 2.60.0}): it is reported by {@code /api/version} and decides which
-     * submit fields are accepted and which JobDetails keys are sent (1.x: {@code job_id} only, list as an object; below
-     * 2.2: no DELETE, no resources fields; below 2.8: no {@code entrypoint_memory}, {@code driver_exit_code}; below 2.54:
-     * no label selector).
-     */
-    public Builder rayVersion(String version) {
-      EmulatedVersion.parse(version);
-      this.rayVersion = version;
-      return this;
-    }
-
-    /** Turns token auth on: requests need {@code Authorization: Bearer <token>} (or the fallbacks), else 401/403. */
-    public Builder authToken(String token) {
-      if (token == null || token.isBlank()) {
-        throw new IllegalArgumentException("auth token must not be blank");
-      }
-      this.authToken = token;
-      return this;
-    }
-
-    /** The clock for {@code start_time}/{@code end_time} (default: system UTC). */
-    public Builder clock(Clock clock) {
-      this.clock = Objects.requireNonNull(clock, "clock");
-      return this;
-    }
-
-    /** The scheduler that drives job transitions (default: an own daemon thread, shut down by {@link #close()}). */
-    public Builder scheduler(ScheduledExecutorService scheduler) {
-      this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
-      return this;
-    }
-
-    /** Multiplies every job duration (start/stop delays, script sleeps); 0.1 makes {@code sleep 10} take 1 s. */
-    public Builder timeScale(double scale) {
-      if (!(scale >= 0) || Double.isInfinite(scale)) {
-        throw new IllegalArgumentException("time scale must be a finite number >= 0: " + scale);
-      }
-      this.timeScale = scale;
-      return this;
-    }
-
-    /** How long new jobs stay PENDING unless their script says otherwise (default 200 ms). */
-    public Builder startDelay(Duration delay) {
-      this.startDelay = requireNotNegative(delay);
-      return this;
-    }
-
-    /** How long a stop takes to reach STOPPED unless the job's script says otherwise (default 300 ms). */
-    public Builder stopDelay(Duration delay) {
-      this.stopDelay = requireNotNegative(delay);
-      return this;
-    }
-
-    /**
-     * How long a job's supervisor outlives its final status (default 300 ms): as in Ray, a stop in that window still
-     * answers {@code {"stopped": true}} and changes nothing; afterwards it answers {@code {"stopped": false}}.
-     */
-    public Builder supervisorExitDelay(Duration delay) {
-      this.supervisorExitDelay = requireNotNegative(delay);
-      return this;
-    }
-
-    /**
-     * How long after a job's supervisor exits Ray's job monitor notices it (default 1.5 s; Ray polls every second).
-     * A job deleted before then comes back, as with Ray 2.60: the monitor finds no status and writes a FAILED record
-     * ({@code JOB_SUPERVISOR_ACTOR_DIED}, entrypoint {@code "Entrypoint not found."}) under the same submission id.
-     */
-    public Builder jobMonitorDelay(Duration delay) {
-      this.jobMonitorDelay = requireNotNegative(delay);
-      return this;
-    }
-
-    /** How many requests to remember, oldest dropped first (default 10,000). */
-    public Builder requestLogCapacity(int capacity) {
-      if (capacity < 1) {
-        throw new IllegalArgumentException("capacity must be at least 1");
-      }
-      this.requestLogCapacity = capacity;
-      return this;
-    }
-
-    /**
-     * Whether Serve is installed (default true); if not, the Serve GET and PUT answer 501 and the DELETE answers 500
-     * with the {@code ModuleNotFoundError} traceback, as Ray does.
-     */
-    public Builder serveInstalled(boolean installed) {
-      this.serveInstalled = installed;
-      return this;
-    }
-
-    /** A fixed port to listen on (default 0: any free port). */
-    public Builder port(int port) {
-      if (port < 0 || port > 65535) {
-        throw new IllegalArgumentException("port must be 0..65535: " + port);
-      }
-      this.port = port;
-      return this;
-    }
-
-    private static Duration requireNotNegative(Duration d) {
-      if (Objects.requireNonNull(d, "duration").isNegative()) {
-        throw new IllegalArgumentException("duration must not be negative: " + d);
-      }
-      return d;
-    }
-
-    /** Creates the fake (not yet listening: call {@link FakeRayDashboard#start()}). */
-    public FakeRayDashboard build() {
-      return new FakeRayDashboard(this);
-    }
   }
 }

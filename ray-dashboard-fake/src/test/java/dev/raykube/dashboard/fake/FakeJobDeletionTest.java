@@ -14,7 +14,7 @@ class FakeJobDeletionTest {
   private FakeRayDashboard fake;
   private TestHttp http;
 
-  private void start(FakeRayDashboard.Builder builder) {
+  private void start(FakeRayDashboardBuilder builder) {
     fake = builder.build().start();
     http = new TestHttp(fake.url());
   }
