@@ -87,9 +87,9 @@ public final class RayDashboardClient implements AutoCloseable {
         }
         throw error;
       }
-      String id = JobWire.submittedId(object(reply, call));
+      String id = JobWire.submittedId(ReplyBodies.object(reply, call));
       if (id == null) {
-        throw unexpected(call, reply, "no submission_id or job_id in the reply", null);
+        throw ReplyBodies.unexpected(call, reply, "no submission_id or job_id in the reply", null);
       }
       return id;
     });
@@ -108,7 +108,7 @@ public final class RayDashboardClient implements AutoCloseable {
     requireId(id);
     ErrorClassifier.Call call = ErrorClassifier.Call.job("getJob(" + id + ")", id);
     return http.call(call, true, attempt -> JobWire.details(
-        object(okOrThrow(http.execute(http.request(http.url("api", "jobs", id)).get().build(), call), call), call),
+        ReplyBodies.object(ReplyBodies.okOrThrow(http.execute(http.request(http.url("api", "jobs", id)).get().build(), call), call), call),
         id));
   }
 
@@ -123,11 +123,11 @@ public final class RayDashboardClient implements AutoCloseable {
   public List<JobDetails> listJobs() {
     ErrorClassifier.Call call = ErrorClassifier.Call.of("listJobs");
     return http.call(call, true, attempt -> {
-      DashboardHttp.Reply reply = okOrThrow(http.execute(http.request(http.url("api", "jobs", "")).get().build(),
+      DashboardHttp.Reply reply = ReplyBodies.okOrThrow(http.execute(http.request(http.url("api", "jobs", "")).get().build(),
           call), call);
-      List<JobDetails> jobs = JobWire.list(json(reply, call));
+      List<JobDetails> jobs = JobWire.list(ReplyBodies.json(reply, call));
       if (jobs == null) {
-        throw unexpected(call, reply, "the job list is neither an array nor an object", null);
+        throw ReplyBodies.unexpected(call, reply, "the job list is neither an array nor an object", null);
       }
       return List.copyOf(jobs);
     });
@@ -152,9 +152,9 @@ public final class RayDashboardClient implements AutoCloseable {
       if (reply.status() == 404) {
         return StopResult.NOT_FOUND;
       }
-      Boolean stopped = Lenient.bool(object(okOrThrow(reply, call), call), "stopped");
+      Boolean stopped = Lenient.bool(ReplyBodies.object(ReplyBodies.okOrThrow(reply, call), call), "stopped");
       if (stopped == null) {
-        throw unexpected(call, reply, "no boolean 'stopped' in the reply", null);
+        throw ReplyBodies.unexpected(call, reply, "no boolean 'stopped' in the reply", null);
       }
       return stopped ? StopResult.STOP_REQUESTED : StopResult.NOT_RUNNING;
     });
@@ -189,9 +189,9 @@ public final class RayDashboardClient implements AutoCloseable {
       if (reply.status() == 500 && reply.body().contains("non-terminal state")) {
         return DeleteResult.NOT_TERMINAL;
       }
-      Boolean deleted = Lenient.bool(object(okOrThrow(reply, call), call), "deleted");
+      Boolean deleted = Lenient.bool(ReplyBodies.object(ReplyBodies.okOrThrow(reply, call), call), "deleted");
       if (deleted == null) {
-        throw unexpected(call, reply, "no boolean 'deleted' in the reply", null);
+        throw ReplyBodies.unexpected(call, reply, "no boolean 'deleted' in the reply", null);
       }
       return deleted ? DeleteResult.DELETED : DeleteResult.NOT_DELETED;
     });
@@ -211,11 +211,11 @@ public final class RayDashboardClient implements AutoCloseable {
     requireId(id);
     ErrorClassifier.Call call = ErrorClassifier.Call.job("getJobLogs(" + id + ")", id);
     return http.call(call, true, attempt -> {
-      DashboardHttp.Reply reply = okOrThrow(http.execute(http.request(http.url("api", "jobs", id, "logs")).get()
+      DashboardHttp.Reply reply = ReplyBodies.okOrThrow(http.execute(http.request(http.url("api", "jobs", id, "logs")).get()
           .build(), call), call);
-      String logs = Lenient.string(object(reply, call), "logs");
+      String logs = Lenient.string(ReplyBodies.object(reply, call), "logs");
       if (logs == null) {
-        throw unexpected(call, reply, "no 'logs' in the reply", null);
+        throw ReplyBodies.unexpected(call, reply, "no 'logs' in the reply", null);
       }
       return logs;
     });
@@ -258,7 +258,7 @@ public final class RayDashboardClient implements AutoCloseable {
         throw new UnsupportedRayVersionException("The server at " + baseUrl.redact() + " has no Ray Jobs API "
             + "(GET /api/version answered 404): it is not a Ray dashboard, or runs Ray older than 1.9", null);
       }
-      Map<String, Object> m = object(okOrThrow(reply, call), call);
+      Map<String, Object> m = ReplyBodies.object(ReplyBodies.okOrThrow(reply, call), call);
       try {
         return JobWire.version(m);
       } catch (IllegalArgumentException unreadable) {
@@ -314,7 +314,7 @@ public final class RayDashboardClient implements AutoCloseable {
    */
   public ServeInstanceDetails getServeApplications() {
     ErrorClassifier.Call call = ErrorClassifier.Call.of("getServeApplications");
-    return http.call(call, true, attempt -> JobWire.serve(object(okOrThrow(
+    return http.call(call, true, attempt -> JobWire.serve(ReplyBodies.object(ReplyBodies.okOrThrow(
         http.execute(http.request(http.url("api", "serve", "applications", "")).get().build(), call), call), call)));
   }
 
@@ -353,7 +353,7 @@ public final class RayDashboardClient implements AutoCloseable {
 
   private void putServeConfig(String json) {
     ErrorClassifier.Call call = ErrorClassifier.Call.of("deployServeApplications");
-    http.call(call, true, attempt -> okOrThrow(http.execute(http.request(http.url("api", "serve", "applications", ""))
+    http.call(call, true, attempt -> ReplyBodies.okOrThrow(http.execute(http.request(http.url("api", "serve", "applications", ""))
         .put(RequestBody.create(json, JSON)).build(), call), call));
   }
 
@@ -363,7 +363,7 @@ public final class RayDashboardClient implements AutoCloseable {
    */
   public void deleteServeApplications() {
     ErrorClassifier.Call call = ErrorClassifier.Call.of("deleteServeApplications");
-    http.call(call, true, attempt -> okOrThrow(http.execute(
+    http.call(call, true, attempt -> ReplyBodies.okOrThrow(http.execute(
         http.request(http.url("api", "serve", "applications", "")).delete().build(), call), call));
   }
 
@@ -386,34 +386,5 @@ public final class RayDashboardClient implements AutoCloseable {
     if (id == null || id.isBlank()) {
       throw new IllegalArgumentException("job id must not be blank");
     }
-  }
-
-  private static DashboardHttp.Reply okOrThrow(DashboardHttp.Reply reply, ErrorClassifier.Call call) {
-    if (!reply.ok()) {
-      throw ErrorClassifier.classify(call, reply.status(), reply.body());
-    }
-    return reply;
-  }
-
-  private static Object json(DashboardHttp.Reply reply, ErrorClassifier.Call call) {
-    try {
-      return JsonTree.parse(reply.body());
-    } catch (IOException e) {
-      throw unexpected(call, reply, "the body is not JSON (" + e.getMessage() + ")", e);
-    }
-  }
-
-  private static Map<String, Object> object(DashboardHttp.Reply reply, ErrorClassifier.Call call) {
-    Map<String, Object> m = Lenient.object(json(reply, call));
-    if (m == null) {
-      throw unexpected(call, reply, "the body is not a JSON object", null);
-    }
-    return m;
-  }
-
-  private static UnexpectedResponseException unexpected(ErrorClassifier.Call call, DashboardHttp.Reply reply,
-      String problem, Throwable cause) {
-    return new UnexpectedResponseException(call.operation() + " failed: unexpected reply " + reply.status() + " ("
-        + problem + "): " + ErrorClassifier.serverMessage(reply.body()), reply.status(), reply.body(), cause);
   }
 }
