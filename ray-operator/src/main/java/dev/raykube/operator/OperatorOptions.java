@@ -117,6 +117,14 @@ final class OperatorOptions {
           + "FINALIZER_POLICY. Default: ${DEFAULT-VALUE}.")
   String finalizerPolicy;
 
+  @EnvVar("MAX_JOB_LOG_TAILS")
+  @Option(names = "--max-job-log-tails", paramLabel = "<n>",
+      defaultValue = "" + OperatorSettings.DEFAULT_MAX_JOB_LOG_TAILS,
+      description = "Log tails (one WebSocket and one thread each) kept open at once to learn at once that the Ray job"
+          + " of a Running RayJob ended; beyond it, and with 0, RayJobs are polled only. Env: MAX_JOB_LOG_TAILS. "
+          + "Default: ${DEFAULT-VALUE}.")
+  int maxJobLogTails;
+
   @EnvVar("KUBECONFIG")
   @Option(names = "--kubeconfig", paramLabel = "<file>",
       description = "Kubeconfig file to connect with. Env: KUBECONFIG (a list of files is read by the Kubernetes "
@@ -144,6 +152,7 @@ final class OperatorOptions {
         initContainerInjection,
         clusterDomain,
         finalizerPolicy(finalizerPolicy),
+        maxJobLogTails,
         kubeconfigFile(kubeconfig));
   }
 

@@ -31,6 +31,8 @@ import java.util.regex.Pattern;
  * @param initContainerInjection whether worker pods get the {@code wait-gcs-ready} init container
  * @param clusterDomain DNS domain of the Kubernetes cluster, used in the head service's FQDN
  * @param finalizerPolicy finalizer policy of objects without the {@code ray.io/finalizer-policy} annotation
+ * @param maxJobLogTails how many log tails the RayJob controller keeps open at once to learn that a Ray job ended
+ *     (one WebSocket and one thread each); 0 turns them off (polling only)
  * @param kubeconfig kubeconfig file to use; empty means the client's own lookup ({@code KUBECONFIG},
  *     {@code ~/.kube/config}, then the in-cluster service account)
  */
@@ -49,6 +51,7 @@ public record OperatorSettings(
     boolean initContainerInjection,
     String clusterDomain,
     FinalizerPolicy finalizerPolicy,
+    int maxJobLogTails,
     Optional<Path> kubeconfig) {
 
   /** Default {@link #leaseName()}. */
@@ -65,6 +68,8 @@ public record OperatorSettings(
   public static final int DEFAULT_KUBE_BURST = 200;
   /** Default {@link #clusterDomain()}. */
   public static final String DEFAULT_CLUSTER_DOMAIN = "cluster.local";
+  /** Default {@link #maxJobLogTails()}. */
+  public static final int DEFAULT_MAX_JOB_LOG_TAILS = 2000;
   /** Accepted {@link #logLevel()} values. */
   public static final Set<String> LOG_LEVELS = Set.of("error", "warn", "info", "debug", "trace");
 
@@ -108,6 +113,9 @@ public record OperatorSettings(
           + "' is not a DNS name (lowercase letters, digits, '-' and '.', no leading or trailing dot)");
     }
     Objects.requireNonNull(finalizerPolicy, "finalizerPolicy");
+    if (maxJobLogTails < 0) {
+      throw new IllegalArgumentException("max job log tails must be 0 (off) or more, not " + maxJobLogTails);
+    }
     Objects.requireNonNull(kubeconfig, "kubeconfig");
   }
 

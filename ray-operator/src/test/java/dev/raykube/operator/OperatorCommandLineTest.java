@@ -36,6 +36,7 @@ class OperatorCommandLineTest {
     twins.put("--init-container-injection", "ENABLE_INIT_CONTAINER_INJECTION");
     twins.put("--cluster-domain", "CLUSTER_DOMAIN");
     twins.put("--finalizer-policy", "FINALIZER_POLICY");
+    twins.put("--max-job-log-tails", "MAX_JOB_LOG_TAILS");
     twins.put("--kubeconfig", "KUBECONFIG");
     return twins;
   }
@@ -70,6 +71,7 @@ class OperatorCommandLineTest {
     assertThat(s.initContainerInjection()).isTrue();
     assertThat(s.clusterDomain()).isEqualTo("cluster.local");
     assertThat(s.finalizerPolicy()).isEqualTo(FinalizerPolicy.BEST_EFFORT);
+    assertThat(s.maxJobLogTails()).isEqualTo(OperatorSettings.DEFAULT_MAX_JOB_LOG_TAILS);
     assertThat(s.kubeconfig()).isEmpty();
   }
 
@@ -81,7 +83,7 @@ class OperatorCommandLineTest {
         "--leader-election-namespace=ops", "--metrics-port=9090", "--health-port", "9091",
         "--reconcile-concurrency=8", "--kube-qps=12.5", "--kube-burst=30", "--log-format=JSON", "--log-level=DEBUG",
         "--no-init-container-injection", "--cluster-domain=corp.example", "--finalizer-policy=until-confirmed",
-        "--kubeconfig=" + kubeconfig);
+        "--max-job-log-tails=0", "--kubeconfig=" + kubeconfig);
     assertThat(s.namespaces()).containsExactly("ray-a", "ray-b");
     assertThat(s.leaderElection()).isFalse();
     assertThat(s.leaseName()).isEqualTo("my-lease");
@@ -96,6 +98,7 @@ class OperatorCommandLineTest {
     assertThat(s.initContainerInjection()).isFalse();
     assertThat(s.clusterDomain()).isEqualTo("corp.example");
     assertThat(s.finalizerPolicy()).isEqualTo(FinalizerPolicy.UNTIL_CONFIRMED);
+    assertThat(s.maxJobLogTails()).isZero();
     assertThat(s.kubeconfig()).contains(kubeconfig);
   }
 
@@ -117,6 +120,7 @@ class OperatorCommandLineTest {
     env.put("ENABLE_INIT_CONTAINER_INJECTION", "FALSE");
     env.put("CLUSTER_DOMAIN", "k8s.internal");
     env.put("FINALIZER_POLICY", "until-confirmed");
+    env.put("MAX_JOB_LOG_TAILS", "0");
     env.put("KUBECONFIG", kubeconfig.toString());
     assertThat(env.keySet()).containsExactlyInAnyOrderElementsOf(TWINS.values());
 
@@ -135,6 +139,7 @@ class OperatorCommandLineTest {
     assertThat(s.initContainerInjection()).isFalse();
     assertThat(s.clusterDomain()).isEqualTo("k8s.internal");
     assertThat(s.finalizerPolicy()).isEqualTo(FinalizerPolicy.UNTIL_CONFIRMED);
+    assertThat(s.maxJobLogTails()).isZero();
     assertThat(s.kubeconfig()).contains(kubeconfig);
   }
 
@@ -174,6 +179,7 @@ class OperatorCommandLineTest {
       --log-format=xml                   | 'xml' is not a log format; use one of text, json
       --log-level=loud                   | 'loud' is not a log level; use one of error, warn, info, debug, trace
       --finalizer-policy=never           | 'never' is not a finalizer policy; use best-effort or until-confirmed
+      --max-job-log-tails=-1             | max job log tails must be 0 (off) or more, not -1
       --namespaces=Ray_NS                | namespace to watch 'Ray_NS' is not a valid namespace name
       --leader-election-namespace=a.b    | leader election namespace 'a.b' is not a valid namespace name
       --leader-election-lease-name=A     | leader election lease name 'A' is not a valid Kubernetes object name
@@ -236,7 +242,7 @@ class OperatorCommandLineTest {
     assertThat(s.namespaces()).isUnmodifiable();
     OperatorSettings direct = new OperatorSettings(new java.util.HashSet<>(List.of("b", "a")), true, "l",
         Optional.empty(), 0, 0, 1, 1, 1, LogFormat.TEXT, "info", true, "cluster.local", FinalizerPolicy.BEST_EFFORT,
-        Optional.empty());
+        2000, Optional.empty());
     assertThat(direct.namespaces()).containsExactly("a", "b").isUnmodifiable();
     assertThat(Set.copyOf(direct.namespaces())).hasSize(2);
   }

@@ -22,6 +22,9 @@ import java.util.function.Function;
  * <p>Where the dashboards are is pluggable: production reaches each cluster's head Service by its in-cluster DNS
  * name ({@link DashboardAccess#inCluster}, with the operator's cluster domain); tests and end-to-end runs pass another
  * {@link DashboardAccess} (e.g. {@link DashboardAccess#fixed} at a fake dashboard).
+ *
+ * <p>The end of a Ray job is pushed by a log tail per Running RayJob ({@link LogTailSettings}); their number is
+ * bounded by the operator's {@code --max-job-log-tails} (0: polling only).
  */
 public final class RayJobController implements ControllerDefinition<RayJob> {
 
@@ -31,6 +34,7 @@ public final class RayJobController implements ControllerDefinition<RayJob> {
   private final RayJobSettings jobSettings;
   private final FinalizerSettings finalizerSettings;
   private final Function<ControllerContext, DashboardAccess> dashboardAccess;
+  private final LogTailSettings tailSettings;
 
   /** The production controller: default lifecycle and finalizer settings, in-cluster dashboard access. */
   public RayJobController() {
@@ -48,9 +52,24 @@ public final class RayJobController implements ControllerDefinition<RayJob> {
    */
   public RayJobController(RayJobSettings jobSettings, FinalizerSettings finalizerSettings,
       Function<ControllerContext, DashboardAccess> dashboardAccess) {
+    this(jobSettings, finalizerSettings, dashboardAccess, LogTailSettings.defaults());
+  }
+
+  /**
+   * A controller with other log-tail settings as well (tests shorten the retry delays).
+   *
+   * @param jobSettings the RayJob lifecycle settings
+   * @param finalizerSettings as in {@link #RayJobController(RayJobSettings, FinalizerSettings, Function)}
+   * @param dashboardAccess where the dashboards are, built from the controller's context
+   * @param tailSettings the log tails that push the end of a job; their bound is replaced by the operator's setting
+   *     ({@code OperatorSettings#maxJobLogTails()}, {@code --max-job-log-tails}; 0 turns them off)
+   */
+  public RayJobController(RayJobSettings jobSettings, FinalizerSettings finalizerSettings,
+      Function<ControllerContext, DashboardAccess> dashboardAccess, LogTailSettings tailSettings) {
     this.jobSettings = Objects.requireNonNull(jobSettings, "jobSettings");
     this.finalizerSettings = Objects.requireNonNull(finalizerSettings, "finalizerSettings");
     this.dashboardAccess = Objects.requireNonNull(dashboardAccess, "dashboardAccess");
+    this.tailSettings = Objects.requireNonNull(tailSettings, "tailSettings");
   }
 
   @Override
@@ -66,7 +85,8 @@ public final class RayJobController implements ControllerDefinition<RayJob> {
   @Override
   public Reconciler<RayJob> reconciler(ControllerContext context) {
     return new RayJobReconciler(context.client(), dashboardAccess.apply(context), jobSettings,
-        finalizerSettings.withDefaultPolicy(context.settings().finalizerPolicy()), Clock.systemUTC());
+        finalizerSettings.withDefaultPolicy(context.settings().finalizerPolicy()),
+        tailSettings.withMaxOpen(context.settings().maxJobLogTails()), Clock.systemUTC());
   }
 
   /** The one finalizer, {@value FinalizerNames#RAYJOB}, handled by JOSDK. */
@@ -77,6 +97,7 @@ public final class RayJobController implements ControllerDefinition<RayJob> {
 
   @Override
   public String toString() {
-    return "ControllerDefinition[" + NAME + ", RayJob, " + jobSettings + ", " + finalizerSettings + "]";
+    return "ControllerDefinition[" + NAME + ", RayJob, " + jobSettings + ", " + finalizerSettings + ", "
+        + tailSettings + "]";
   }
 }

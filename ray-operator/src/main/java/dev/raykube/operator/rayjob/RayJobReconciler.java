@@ -3,6 +3,7 @@ package dev.raykube.operator.rayjob;
 import dev.raykube.lifecycle.act.ActResult;
 import dev.raykube.lifecycle.act.EventRecorder;
 import dev.raykube.lifecycle.act.RayJobActuator;
+import dev.raykube.lifecycle.act.RayJobStatusWriter;
 import dev.raykube.lifecycle.finalizer.CleanupOutcome;
 import dev.raykube.lifecycle.finalizer.CleanupReport;
 import dev.raykube.lifecycle.finalizer.DeletionCleanup;
@@ -12,12 +13,14 @@ import dev.raykube.lifecycle.finalizer.FinalizerPolicy;
 import dev.raykube.lifecycle.finalizer.FinalizerSettings;
 import dev.raykube.lifecycle.job.Decision;
 import dev.raykube.lifecycle.job.EventType;
+import dev.raykube.lifecycle.job.JobLookup;
 import dev.raykube.lifecycle.job.NameSuffixes;
 import dev.raykube.lifecycle.job.RayJobSettings;
 import dev.raykube.lifecycle.job.RayJobStateMachine;
 import dev.raykube.lifecycle.observe.ClusterStopTargets;
 import dev.raykube.lifecycle.observe.DashboardAccess;
 import dev.raykube.lifecycle.observe.DashboardClients;
+import dev.raykube.lifecycle.observe.DashboardEndpoint;
 import dev.raykube.lifecycle.observe.ObservedRayJob;
 import dev.raykube.lifecycle.observe.RayJobObserver;
 import dev.raykube.lifecycle.stop.RayJobStopStep;
@@ -34,6 +37,7 @@ import io.javaoperatorsdk.operator.api.reconciler.DeleteControl;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
 import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
+import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import io.javaoperatorsdk.operator.processing.event.source.EventSource;
 import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
 import io.javaoperatorsdk.operator.processing.event.source.informer.Mappers;
@@ -58,7 +62,10 @@ import org.slf4j.LoggerFactory;
  * </ul>
  *
  * <p>Owned RayClusters and submitter Jobs (by owner reference) are secondary resources: a change of either (the
- * cluster becoming ready, the submitter finishing) reconciles the RayJob at once.
+ * cluster becoming ready, the submitter finishing) reconciles the RayJob at once. The end of a Ray job is pushed too:
+ * while the dashboard shows the job PENDING or RUNNING, a log tail follows it ({@link JobEndEventSource},
+ * {@link LogTailPolicy}); when the tail ends the RayJob is reconciled at once, and while it follows a job seen RUNNING
+ * the poll relaxes to {@link LogTailSettings#followedPoll()}. The poll stays the safety net.
  */
 public final class RayJobReconciler implements Reconciler<RayJob>, Cleaner<RayJob> {
   private static final Logger LOG = LoggerFactory.getLogger(RayJobReconciler.class);
@@ -76,6 +83,8 @@ public final class RayJobReconciler implements Reconciler<RayJob>, Cleaner<RayJo
 
   private final RayJobObserver observer;
   private final RayJobStateMachine machine;
+  private final RayJobStateMachine followedMachine;
+  private final JobEndEventSource jobEnds;
   private final RayJobActuator actuator;
   private final DeletionCleanup<RayJob> cleanup;
   private final DashboardClients dashboards;
@@ -91,11 +100,27 @@ public final class RayJobReconciler implements Reconciler<RayJob>, Cleaner<RayJo
    */
   public RayJobReconciler(KubernetesClient client, DashboardAccess access, RayJobSettings jobSettings,
       FinalizerSettings finalizerSettings, Clock clock) {
+    this(client, access, jobSettings, finalizerSettings, LogTailSettings.defaults(), clock);
+  }
+
+  /**
+   * @param client the operator's Kubernetes client
+   * @param access where the dashboards are
+   * @param jobSettings the lifecycle settings
+   * @param finalizerSettings the finalizer policy settings (its default policy is the operator's)
+   * @param tailSettings the log tails that push the end of a job ({@code maxOpen} 0: polling only)
+   * @param clock the time source
+   */
+  public RayJobReconciler(KubernetesClient client, DashboardAccess access, RayJobSettings jobSettings,
+      FinalizerSettings finalizerSettings, LogTailSettings tailSettings, Clock clock) {
     Objects.requireNonNull(client, "client");
     Objects.requireNonNull(access, "access");
     this.clock = Objects.requireNonNull(clock, "clock");
     this.dashboards = new DashboardClients();
-    this.machine = new RayJobStateMachine(jobSettings, NameSuffixes.random());
+    NameSuffixes suffixes = NameSuffixes.random();
+    this.machine = new RayJobStateMachine(jobSettings, suffixes);
+    this.followedMachine = new RayJobStateMachine(jobSettings.withPoll(tailSettings.followedPoll()), suffixes);
+    this.jobEnds = new JobEndEventSource(new LogTailPolicy(tailSettings), clock);
     this.events = new EventRecorder(client, "raykube-operator", null, clock);
     this.observer = new RayJobObserver(client, access, dashboards);
     this.actuator = new RayJobActuator(client, machine, dashboards, events, clock);
@@ -116,14 +141,21 @@ public final class RayJobReconciler implements Reconciler<RayJob>, Cleaner<RayJo
         .withName("rayjob-submitters")
         .withSecondaryToPrimaryMapper(Mappers.fromOwnerReferences(RayJob.class, false))
         .build();
-    return List.of(new InformerEventSource<>(clusters, context), new InformerEventSource<>(submitters, context));
+    return List.of(new InformerEventSource<>(clusters, context), new InformerEventSource<>(submitters, context),
+        jobEnds);
   }
 
   @Override
   public UpdateControl<RayJob> reconcile(RayJob rayJob, Context<RayJob> context) {
+    ResourceID id = ResourceID.fromResource(rayJob);
     ObservedRayJob observed = observer.observe(rayJob);
-    Decision decision = machine.decide(rayJob, observed.observation(), clock.instant());
+    JobLookup seen = observed.observation().rayJob();
+    LogTailNeed need = LogTailPolicy.need(rayJob, seen, token(observed));
+    RayJobStateMachine decider = LogTailPolicy.relaxesPoll(need, seen, jobEnds.tails().preview(id, need))
+        ? followedMachine : machine;
+    Decision decision = decider.decide(rayJob, observed.observation(), clock.instant());
     ActResult result = actuator.act(observed, decision);
+    followEnd(id, observed, result);
     LOG.debug("{}/{}: {} → {}, {} action(s), again in {}", rayJob.getMetadata().getNamespace(),
         rayJob.getMetadata().getName(), rayJob.getStatus() == null ? "New"
             : rayJob.getStatus().getJobDeploymentStatusValue(), decision.status().getJobDeploymentStatusValue(),
@@ -133,8 +165,26 @@ public final class RayJobReconciler implements Reconciler<RayJob>, Cleaner<RayJo
     return control;
   }
 
+  /** Opens, keeps or closes the RayJob's log tail by what this reconcile saw and wrote. */
+  private void followEnd(ResourceID id, ObservedRayJob observed, ActResult result) {
+    if (result.status() == RayJobStatusWriter.Result.CONFLICT) {
+      return; // decided from an outdated RayJob; the next reconcile, at once, decides again
+    }
+    if (result.rayJob() == null) {
+      jobEnds.tails().forget(id);
+      return;
+    }
+    jobEnds.tails().follow(id, LogTailPolicy.need(result.rayJob(), observed.observation().rayJob(),
+        token(observed)));
+  }
+
+  private static String token(ObservedRayJob observed) {
+    return observed.dashboardEndpoint().map(DashboardEndpoint::token).orElse(null);
+  }
+
   @Override
   public DeleteControl cleanup(RayJob rayJob, Context<RayJob> context) {
+    jobEnds.tails().forget(ResourceID.fromResource(rayJob));
     String key = rayJob.getMetadata().getNamespace() + "/" + rayJob.getMetadata().getName();
     CleanupReport report = cleanup.run(rayJob);
     if (report.policy().annotationInvalid()) {

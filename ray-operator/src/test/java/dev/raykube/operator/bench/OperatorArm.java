@@ -17,8 +17,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * One side of a comparison: the real operator runtime (production configuration, leader election off) with the
- * production RayCluster controller and a RayJob controller with the given {@link RayJobSettings}, watching the
+ * One side of a comparison: the real operator runtime (production configuration, leader election off, plus the given
+ * flags) with the production RayCluster controller and a RayJob controller with the given {@link RayJobSettings}
+ * (and the default log-tail settings, bounded by {@code --max-job-log-tails}), watching the
  * namespaces {@code <name>-<scenario>} only. The dashboard of a RayCluster is chosen by the scenario of its namespace
  * (the {@code -<scenario>} suffix), so that one operator can talk to several fake dashboards.
  */
@@ -26,11 +27,14 @@ final class OperatorArm implements AutoCloseable {
 
   final String name;
   final RayJobSettings settings;
+  /** The operator flags beyond the namespaces, e.g. {@code --max-job-log-tails=0}. */
+  final List<String> flags;
   private final RayOperator operator;
 
-  private OperatorArm(String name, RayJobSettings settings, RayOperator operator) {
+  private OperatorArm(String name, RayJobSettings settings, List<String> flags, RayOperator operator) {
     this.name = name;
     this.settings = settings;
+    this.flags = flags;
     this.operator = operator;
   }
 
@@ -40,7 +44,7 @@ final class OperatorArm implements AutoCloseable {
    * @param dashboards dashboard URL by scenario; the arm watches {@code <name>-<scenario>} for each
    */
   static OperatorArm start(String name, RayJobSettings settings, KubernetesClient client,
-      Map<String, String> dashboards) throws StartupFailure {
+      Map<String, String> dashboards, String... flags) throws StartupFailure {
     DashboardAccess access = cluster -> {
       String namespace = cluster.getMetadata().getNamespace();
       String scenario = namespace.substring(namespace.indexOf('-') + 1);
@@ -52,10 +56,12 @@ final class OperatorArm implements AutoCloseable {
     };
     String namespaces = String.join(",", dashboards.keySet().stream().map(s -> name + "-" + s).sorted().toList());
     RayJobController jobs = new RayJobController(settings, FinalizerSettings.defaults(), context -> access);
-    RayOperator operator = RayOperator.start(TestSettings.of("--namespaces=" + namespaces),
+    List<String> args = new java.util.ArrayList<>(List.of("--namespaces=" + namespaces));
+    args.addAll(List.of(flags));
+    RayOperator operator = RayOperator.start(TestSettings.of(args.toArray(String[]::new)),
         new ConfigBuilder(client.getConfiguration()).build(), List.of(new RayClusterController(), jobs),
         RuntimeOptions.production());
-    return new OperatorArm(name, settings, operator);
+    return new OperatorArm(name, settings, List.of(flags), operator);
   }
 
   /** The namespace of this arm for {@code scenario}. */

@@ -146,8 +146,10 @@ final class TerminalLatencyBenchmark {
     out.printf("P1  Ray job terminal on the dashboard -> RayJob status.jobStatus terminal (%d RayJobs, all arms at"
         + " once, %d at a time per arm and age class, jobs run %.0f-%.0f s, %.0f s in all)%n", cases.size(),
         concurrency, MIN_RUN_SECONDS, MIN_RUN_SECONDS + RUN_SPREAD_SECONDS, elapsed / 1e9);
-    out.printf("    arms: %s = RayJobSettings.defaults() (%s); %s = the same with a fixed 3 s poll (%s)%n",
-        ours.name, ours.settings.poll(), base.name, base.settings.poll());
+    out.printf("    arms: %s = RayJobSettings.defaults() (%s) + log tails %s (%s); %s = the same with a fixed 3 s"
+        + " poll (%s), %s%n", ours.name, ours.settings.poll(), ours.flags.isEmpty() ? "on" : ours.flags,
+        dev.raykube.operator.rayjob.LogTailSettings.defaults().followedPoll(), base.name, base.settings.poll(),
+        base.flags);
     out.printf("  %-25s %-40s %-40s %s%n", "jobs (age at end)", ours.name, base.name, "baseline/ours (median, p90)");
     List<Case> allOurs = new ArrayList<>();
     List<Case> allBase = new ArrayList<>();
@@ -177,6 +179,12 @@ final class TerminalLatencyBenchmark {
     }
     out.printf("  %-25s (last column: ours/baseline; polling looks once per reconcile, GETs counted in the fake's"
         + " log; %d runs per cell)%n", "", runs);
+    out.println("  Log tails opened (GET /api/jobs/<id>/logs/tail) per RayJob");
+    for (AgeClass age : ages) {
+      out.printf("  %-25s %-40s %-40s%n", age.label(),
+          String.format(Locale.ROOT, "%.2f", tailsPerJob(select(cases, ours, age))),
+          String.format(Locale.ROOT, "%.2f", tailsPerJob(select(cases, base, age))));
+    }
   }
 
   private static List<Case> select(List<Case> cases, OperatorArm arm, AgeClass age) {
@@ -188,6 +196,16 @@ final class TerminalLatencyBenchmark {
     Latencies b = Latencies.ofNanos(base.stream().map(Case::statusLatency).toList());
     out.printf("  %-25s %-40s %-40s %.2fx, %.2fx%n", label, o.describe(), b.describe(), b.median() / o.median(),
         b.p90() / o.p90());
+  }
+
+  /** Log-tail upgrades per RayJob over {@code cases}. */
+  private static double tailsPerJob(List<Case> cases) {
+    List<RecordedDashboardRequest> log = cases.get(0).age.dashboard().requests();
+    long tails = 0;
+    for (Case c : cases) {
+      tails += log.stream().filter(r -> r.is("GET", "/api/jobs/" + c.watched.submissionId + "/logs/tail")).count();
+    }
+    return (double) tails / cases.size();
   }
 
   /** {GETs per second while RUNNING, GETs per RayJob over its whole life} over {@code cases}. */

@@ -48,6 +48,9 @@ final class RayJobHarness implements AutoCloseable {
   static final RayJobSettings FAST_JOBS = RayJobSettings.defaults()
       .withPoll(new AdaptivePoll(Duration.ofMillis(50), Duration.ofMillis(200), 0.1))
       .withTeardownPoll(Duration.ofMillis(100));
+  /** Log tails on, but the poll does not relax while they follow a job, and refused tails are retried soon. */
+  static final LogTailSettings FAST_TAILS = LogTailSettings.defaults()
+      .withRetry(Duration.ofMillis(200), Duration.ofSeconds(2)).withFollowedPoll(FAST_JOBS.poll());
   /** Short backoff; UNTIL_CONFIRMED gives up after 30 s. */
   static final FinalizerSettings FAST_FINALIZER = FinalizerSettings.defaults()
       .withBackoff(Duration.ofMillis(200), 2.0, Duration.ofMillis(500)).withMaxWait(Duration.ofSeconds(30));
@@ -63,8 +66,14 @@ final class RayJobHarness implements AutoCloseable {
   /** Starts the operator with {@code args} (operator flags, e.g. {@code --finalizer-policy=until-confirmed}). */
   static RayJobHarness start(KubernetesClient client, FakeRayDashboard dashboard, FinalizerSettings finalizer,
       String... args) throws StartupFailure {
-    RayJobController jobs = new RayJobController(FAST_JOBS, finalizer,
-        context -> DashboardAccess.fixed(dashboard.url()));
+    return start(client, dashboard, finalizer, FAST_JOBS, FAST_TAILS, args);
+  }
+
+  /** Starts the operator with other RayJob lifecycle and log-tail settings. */
+  static RayJobHarness start(KubernetesClient client, FakeRayDashboard dashboard, FinalizerSettings finalizer,
+      RayJobSettings jobSettings, LogTailSettings tailSettings, String... args) throws StartupFailure {
+    RayJobController jobs = new RayJobController(jobSettings, finalizer,
+        context -> DashboardAccess.fixed(dashboard.url()), tailSettings);
     RayOperator operator = RayOperator.start(TestSettings.of(args),
         new ConfigBuilder(client.getConfiguration()).build(),
         List.of(new RayClusterController(FAST_CLUSTERS), jobs), RuntimeOptions.production());

@@ -1,0 +1,106 @@
+package dev.raykube.operator.rayjob;
+
+import static dev.raykube.operator.rayjob.RayJobHarness.await;
+import static dev.raykube.operator.rayjob.RayJobHarness.httpModeJob;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.raykube.dashboard.RayDashboardClient;
+import dev.raykube.dashboard.fake.FakeRayDashboard;
+import dev.raykube.dashboard.fake.JobScript;
+import dev.raykube.lifecycle.job.AdaptivePoll;
+import dev.raykube.model.job.JobDeploymentStatus;
+import dev.raykube.model.job.JobStatus;
+import dev.raykube.operator.testing.PodSimulator;
+import dev.raykube.operator.testing.RayCrds;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import java.time.Duration;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The push signal of a job's end in the real operator runtime: a log tail per Running RayJob whose end reconciles the
+ * RayJob ({@link JobEndEventSource}), and {@code --max-job-log-tails=0} turning it off.
+ */
+@EnableKubernetesMockClient(crud = true)
+class RayJobEndPushTest {
+
+  static KubernetesMockServer server;
+  static KubernetesClient client;
+
+  private FakeRayDashboard dashboard;
+  private PodSimulator pods;
+  private RayJobHarness harness;
+
+  @BeforeAll
+  static void registerCrds() {
+    RayCrds.register(client);
+  }
+
+  @BeforeEach
+  void start() {
+    dashboard = FakeRayDashboard.builder().startDelay(Duration.ofMillis(20)).stopDelay(Duration.ofMillis(50)).build()
+        .start();
+    dashboard.scriptEntrypoints(Pattern.compile("python forever\\.py"), JobScript.runsUntilStopped());
+    pods = PodSimulator.start(client);
+  }
+
+  @AfterEach
+  void stop() {
+    if (harness != null) {
+      harness.close();
+    }
+    pods.close();
+    dashboard.close();
+    RayJobHarness.removeAll(client);
+  }
+
+  private int tailRequests(String id) {
+    return dashboard.requests("GET", "/api/jobs/" + id + "/logs/tail").size();
+  }
+
+  @Test
+  @DisplayName("with a 10-minute poll, the end of the log tail reconciles the RayJob: Complete at once")
+  void endOfTailReconciles() throws Exception {
+    AdaptivePoll tenMinutes = new AdaptivePoll(Duration.ofMinutes(10), Duration.ofMinutes(10), 0);
+    harness = RayJobHarness.start(client, dashboard, RayJobHarness.FAST_FINALIZER,
+        RayJobHarness.FAST_JOBS.withPoll(tenMinutes), RayJobHarness.FAST_TAILS.withFollowedPoll(tenMinutes));
+    harness.create(httpModeJob("pushed", "python forever.py"));
+    // Submitted with the move to Running (the cluster's readiness reconciles); then nothing polls for 10 minutes. A
+    // spec change reconciles once more: that reconcile sees the job RUNNING and opens the tail.
+    await("the Ray job was submitted", () -> harness.get("pushed").getStatus() != null
+        && harness.get("pushed").getStatus().getJobId() != null
+        && dashboard.jobStatus(harness.submissionId("pushed")).filter("RUNNING"::equals).isPresent());
+    String id = harness.submissionId("pushed");
+    harness.edit("pushed", j -> j.getSpec().setActiveDeadlineSeconds(3600));
+    await("the RayJob says RUNNING and its tail is open", () -> harness.jobStatus("pushed") == JobStatus.RUNNING
+        && tailRequests(id) == 1);
+
+    try (RayDashboardClient ray = RayDashboardClient.builder().baseUrl(dashboard.url()).build()) {
+      ray.stopJob(id);
+    }
+    await("the RayJob is Complete with jobStatus STOPPED", () -> harness.jobStatus("pushed") == JobStatus.STOPPED
+        && harness.deploymentStatus("pushed") == JobDeploymentStatus.COMPLETE);
+    assertThat(tailRequests(id)).as("one tail, not reopened after the end").isEqualTo(1);
+  }
+
+  @Test
+  @DisplayName("--max-job-log-tails=0: no tail is opened; the poll alone finds the end")
+  void pushOff() throws Exception {
+    harness = RayJobHarness.start(client, dashboard, RayJobHarness.FAST_FINALIZER, "--max-job-log-tails=0");
+    harness.create(httpModeJob("polled", "python forever.py"));
+    await("the Ray job runs", () -> harness.jobStatus("polled") == JobStatus.RUNNING);
+    String id = harness.submissionId("polled");
+    await("several polls while RUNNING", () -> dashboard.requests("GET", "/api/jobs/" + id).size() >= 5);
+    try (RayDashboardClient ray = RayDashboardClient.builder().baseUrl(dashboard.url()).build()) {
+      ray.stopJob(id);
+    }
+    await("the RayJob is Complete", () -> harness.deploymentStatus("polled") == JobDeploymentStatus.COMPLETE);
+    assertThat(tailRequests(id)).isZero();
+  }
+}
