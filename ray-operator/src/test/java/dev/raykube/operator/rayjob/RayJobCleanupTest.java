@@ -4,7 +4,6 @@ import static dev.raykube.operator.rayjob.RayJobHarness.await;
 import static dev.raykube.operator.rayjob.RayJobHarness.httpModeJob;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.raykube.dashboard.fake.FakeRayDashboard;
 import dev.raykube.dashboard.fake.JobScript;
 import dev.raykube.lifecycle.act.ActionEvents;
 import dev.raykube.model.cluster.RayCluster;
@@ -16,7 +15,6 @@ import dev.raykube.model.job.DeletionStrategy;
 import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.JobStatus;
 import dev.raykube.model.job.RayJob;
-import dev.raykube.operator.testing.PodSimulator;
 import dev.raykube.operator.testing.RayCrds;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.PodTemplateSpecBuilder;
@@ -45,9 +43,7 @@ class RayJobCleanupTest {
   static KubernetesMockServer server;
   static KubernetesClient client;
 
-  private FakeRayDashboard dashboard;
-  private PodSimulator pods;
-  private RayJobHarness harness;
+  private RayJobTestBed bed;
 
   @BeforeAll
   static void registerCrds() {
@@ -56,21 +52,16 @@ class RayJobCleanupTest {
 
   @BeforeEach
   void start() throws Exception {
-    dashboard = FakeRayDashboard.builder().startDelay(Duration.ofMillis(20)).stopDelay(Duration.ofMillis(50)).build()
-        .start();
-    dashboard.scriptEntrypoints(Pattern.compile("python train\\.py"),
-        JobScript.runsFor(Duration.ofMillis(100), "ok\n"));
-    dashboard.scriptEntrypoints(Pattern.compile("python forever\\.py"), JobScript.runsUntilStopped());
-    pods = PodSimulator.start(client);
-    harness = RayJobHarness.start(client, dashboard, RayJobHarness.FAST_FINALIZER);
+    bed = RayJobTestBed.start(client, d -> {
+      d.scriptEntrypoints(Pattern.compile("python train\\.py"),
+          JobScript.runsFor(Duration.ofMillis(100), "ok\n"));
+      d.scriptEntrypoints(Pattern.compile("python forever\\.py"), JobScript.runsUntilStopped());
+    });
   }
 
   @AfterEach
   void stop() {
-    harness.close();
-    pods.close();
-    dashboard.close();
-    RayJobHarness.removeAll(client);
+    bed.close();
   }
 
   @Test
@@ -79,43 +70,45 @@ class RayJobCleanupTest {
     RayJob job = httpModeJob("ttl", "python train.py");
     job.getSpec().setShutdownAfterJobFinishes(true);
     job.getSpec().setTtlSecondsAfterFinished(2);
-    harness.create(job);
+    bed.harness.create(job);
 
-    await("the RayJob is Complete", () -> harness.deploymentStatus("ttl") == JobDeploymentStatus.COMPLETE);
-    await("the RayCluster is deleted", () -> harness.clusters().isEmpty()
-        && harness.eventReasons("ttl").contains(ActionEvents.DELETED_RAY_CLUSTER));
-    Instant end = Instant.parse(harness.get("ttl").getStatus().getEndTime());
-    Event deleted = harness.events("ttl").stream().filter(e -> ActionEvents.DELETED_RAY_CLUSTER.equals(e.getReason()))
+    await("the RayJob is Complete", () -> bed.harness.deploymentStatus("ttl") == JobDeploymentStatus.COMPLETE);
+    await("the RayCluster is deleted", () -> bed.harness.clusters().isEmpty()
+        && bed.harness.eventReasons("ttl").contains(ActionEvents.DELETED_RAY_CLUSTER));
+    Instant end = Instant.parse(bed.harness.get("ttl").getStatus().getEndTime());
+    Event deleted = bed.harness.events("ttl").stream()
+        .filter(e -> ActionEvents.DELETED_RAY_CLUSTER.equals(e.getReason()))
         .findFirst().orElseThrow();
     assertThat(Duration.between(end, Instant.parse(deleted.getFirstTimestamp())).toSeconds())
         .as("seconds from status.endTime to the deletion").isGreaterThanOrEqualTo(2);
-    assertThat(harness.get("ttl")).isNotNull();
+    assertThat(bed.harness.get("ttl")).isNotNull();
   }
 
   @Test
   @DisplayName("deletionRules DeleteWorkers: the worker groups of the owned cluster are suspended, the cluster kept")
   void deleteWorkersRule() {
-    harness.create(withRule(withWorkers(httpModeJob("workers", "python train.py")), DeletionPolicyType.DELETE_WORKERS));
+    bed.harness.create(withRule(withWorkers(httpModeJob("workers", "python train.py")),
+        DeletionPolicyType.DELETE_WORKERS));
 
-    await("the RayJob is Complete", () -> harness.deploymentStatus("workers") == JobDeploymentStatus.COMPLETE);
-    await("every worker group suspended", () -> harness.clusters().stream().findFirst()
+    await("the RayJob is Complete", () -> bed.harness.deploymentStatus("workers") == JobDeploymentStatus.COMPLETE);
+    await("every worker group suspended", () -> bed.harness.clusters().stream().findFirst()
         .map(c -> c.getSpec().getWorkerGroupSpecs().stream().map(WorkerGroupSpec::getSuspend)
             .allMatch(Boolean.TRUE::equals)).orElse(false)
-        && harness.eventReasons("workers").contains(ActionEvents.SUSPENDED_WORKERS));
-    RayCluster cluster = harness.clusters().get(0);
+        && bed.harness.eventReasons("workers").contains(ActionEvents.SUSPENDED_WORKERS));
+    RayCluster cluster = bed.harness.clusters().get(0);
     assertThat(cluster.getMetadata().getDeletionTimestamp()).isNull();
-    assertThat(harness.get("workers")).isNotNull();
+    assertThat(bed.harness.get("workers")).isNotNull();
   }
 
   @Test
   @DisplayName("deletionRules DeleteSelf: the RayJob deletes itself after the end, without a stop call")
   void deleteSelfRule() {
-    harness.create(withRule(httpModeJob("self", "python train.py"), DeletionPolicyType.DELETE_SELF));
+    bed.harness.create(withRule(httpModeJob("self", "python train.py"), DeletionPolicyType.DELETE_SELF));
 
-    await("the RayJob is gone", () -> harness.gone("self"));
-    assertThat(dashboard.submissionIds()).hasSize(1);
-    assertThat(dashboard.requests()).noneMatch(r -> r.path().endsWith("/stop"));
-    assertThat(harness.eventReasons("self")).contains("Completed", ActionEvents.DELETED_RAY_JOB);
+    await("the RayJob is gone", () -> bed.harness.gone("self"));
+    assertThat(bed.dashboard.submissionIds()).hasSize(1);
+    assertThat(bed.dashboard.requests()).noneMatch(r -> r.path().endsWith("/stop"));
+    assertThat(bed.harness.eventReasons("self")).contains("Completed", ActionEvents.DELETED_RAY_JOB);
   }
 
   @Test
@@ -124,25 +117,26 @@ class RayJobCleanupTest {
     RayJob job = httpModeJob("pausable", "python forever.py");
     job.getSpec().setShutdownAfterJobFinishes(true); // required with suspend
     job.getSpec().setTtlSecondsAfterFinished(60);
-    harness.create(job);
-    await("the Ray job runs", () -> harness.jobStatus("pausable") == JobStatus.RUNNING);
-    String firstCluster = harness.get("pausable").getStatus().getRayClusterName();
-    String firstId = harness.submissionId("pausable");
+    bed.harness.create(job);
+    await("the Ray job runs", () -> bed.harness.jobStatus("pausable") == JobStatus.RUNNING);
+    String firstCluster = bed.harness.get("pausable").getStatus().getRayClusterName();
+    String firstId = bed.harness.submissionId("pausable");
 
-    harness.edit("pausable", j -> j.getSpec().setSuspend(true));
-    await("Suspended", () -> harness.deploymentStatus("pausable") == JobDeploymentStatus.SUSPENDED);
-    assertThat(harness.clusters()).isEmpty();
-    assertThat(harness.get("pausable").getStatus().getJobId()).isNull();
-    assertThat(harness.eventReasons("pausable")).contains("Suspending", ActionEvents.DELETED_RAY_CLUSTER, "Suspended");
+    bed.harness.edit("pausable", j -> j.getSpec().setSuspend(true));
+    await("Suspended", () -> bed.harness.deploymentStatus("pausable") == JobDeploymentStatus.SUSPENDED);
+    assertThat(bed.harness.clusters()).isEmpty();
+    assertThat(bed.harness.get("pausable").getStatus().getJobId()).isNull();
+    assertThat(bed.harness.eventReasons("pausable"))
+        .contains("Suspending", ActionEvents.DELETED_RAY_CLUSTER, "Suspended");
 
-    dashboard.scriptEntrypoints(Pattern.compile("python forever\\.py"),
+    bed.dashboard.scriptEntrypoints(Pattern.compile("python forever\\.py"),
         JobScript.runsFor(Duration.ofMillis(100), "ok\n"));
-    harness.edit("pausable", j -> j.getSpec().setSuspend(false));
-    await("the RayJob is Complete", () -> harness.deploymentStatus("pausable") == JobDeploymentStatus.COMPLETE);
-    RayJob done = harness.get("pausable");
+    bed.harness.edit("pausable", j -> j.getSpec().setSuspend(false));
+    await("the RayJob is Complete", () -> bed.harness.deploymentStatus("pausable") == JobDeploymentStatus.COMPLETE);
+    RayJob done = bed.harness.get("pausable");
     assertThat(done.getStatus().getRayClusterName()).isNotEqualTo(firstCluster);
     assertThat(done.getStatus().getJobId()).isNotEqualTo(firstId);
-    assertThat(dashboard.submissionIds()).containsExactly(firstId, done.getStatus().getJobId());
+    assertThat(bed.dashboard.submissionIds()).containsExactly(firstId, done.getStatus().getJobId());
   }
 
   private static RayJob withWorkers(RayJob job) {

@@ -5,13 +5,11 @@ import static dev.raykube.operator.rayjob.RayJobHarness.httpModeJob;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.dashboard.RayDashboardClient;
-import dev.raykube.dashboard.fake.FakeRayDashboard;
 import dev.raykube.dashboard.fake.JobScript;
 import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.JobFailedReason;
 import dev.raykube.model.job.JobStatus;
 import dev.raykube.model.job.RayJob;
-import dev.raykube.operator.testing.PodSimulator;
 import dev.raykube.operator.testing.RayCrds;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
@@ -38,9 +36,7 @@ class RayJobDeadlinesTest {
   static KubernetesMockServer server;
   static KubernetesClient client;
 
-  private FakeRayDashboard dashboard;
-  private PodSimulator pods;
-  private RayJobHarness harness;
+  private RayJobTestBed bed;
 
   @BeforeAll
   static void registerCrds() {
@@ -49,19 +45,14 @@ class RayJobDeadlinesTest {
 
   @BeforeEach
   void start() throws Exception {
-    dashboard = FakeRayDashboard.builder().startDelay(Duration.ofMillis(20)).stopDelay(Duration.ofMillis(50)).build()
-        .start();
-    dashboard.scriptEntrypoints(Pattern.compile("python forever\\.py"), JobScript.runsUntilStopped());
-    pods = PodSimulator.start(client);
-    harness = RayJobHarness.start(client, dashboard, RayJobHarness.FAST_FINALIZER);
+    bed = RayJobTestBed.start(client, d -> {
+      d.scriptEntrypoints(Pattern.compile("python forever\\.py"), JobScript.runsUntilStopped());
+    });
   }
 
   @AfterEach
   void stop() {
-    harness.close();
-    pods.close();
-    dashboard.close();
-    RayJobHarness.removeAll(client);
+    bed.close();
   }
 
   @Test
@@ -69,92 +60,92 @@ class RayJobDeadlinesTest {
   void activeDeadlineWhileRunning() {
     RayJob job = httpModeJob("long", "python forever.py");
     job.getSpec().setBackoffLimit(2);
-    harness.create(job);
-    await("the Ray job runs", () -> harness.jobStatus("long") == JobStatus.RUNNING);
-    String id = harness.submissionId("long");
-    Instant start = Instant.parse(harness.get("long").getStatus().getStartTime());
+    bed.harness.create(job);
+    await("the Ray job runs", () -> bed.harness.jobStatus("long") == JobStatus.RUNNING);
+    String id = bed.harness.submissionId("long");
+    Instant start = Instant.parse(bed.harness.get("long").getStatus().getStartTime());
     int deadline = (int) Duration.between(start, Instant.now()).toSeconds() + 2;
 
-    harness.edit("long", j -> j.getSpec().setActiveDeadlineSeconds(deadline));
+    bed.harness.edit("long", j -> j.getSpec().setActiveDeadlineSeconds(deadline));
 
     // The status is written first, then the stop and the Event of the same decision.
-    await("the RayJob is Failed", () -> harness.deploymentStatus("long") == JobDeploymentStatus.FAILED
-        && harness.eventReasons("long").contains("DeadlineExceeded"));
-    RayJob failed = harness.get("long");
+    await("the RayJob is Failed", () -> bed.harness.deploymentStatus("long") == JobDeploymentStatus.FAILED
+        && bed.harness.eventReasons("long").contains("DeadlineExceeded"));
+    RayJob failed = bed.harness.get("long");
     assertThat(failed.getStatus().getReason()).isEqualTo(JobFailedReason.DEADLINE_EXCEEDED);
     assertThat(failed.getStatus().getMessage()).contains("activeDeadlineSeconds=" + deadline);
     assertThat(Duration.between(start, Instant.parse(failed.getStatus().getEndTime())).toSeconds())
         .as("failed no earlier than the deadline").isGreaterThanOrEqualTo(deadline);
     assertThat(failed.getStatus().getFailed()).as("DeadlineExceeded is not retried despite backoffLimit 2")
         .isEqualTo(1);
-    assertThat(dashboard.stopRequested(id)).isTrue();
-    await("the Ray job is STOPPED", () -> dashboard.jobStatus(id).filter("STOPPED"::equals).isPresent());
-    assertThat(dashboard.submissionIds()).containsExactly(id);
-    assertThat(harness.eventReasons("long")).doesNotContain("Retrying");
+    assertThat(bed.dashboard.stopRequested(id)).isTrue();
+    await("the Ray job is STOPPED", () -> bed.dashboard.jobStatus(id).filter("STOPPED"::equals).isPresent());
+    assertThat(bed.dashboard.submissionIds()).containsExactly(id);
+    assertThat(bed.harness.eventReasons("long")).doesNotContain("Retrying");
   }
 
   @Test
   @DisplayName("activeDeadlineSeconds passes before the cluster is ready: Failed/DeadlineExceeded, nothing submitted")
   void activeDeadlineWhileInitializing() {
-    pods.holdPending(true);
+    bed.pods.holdPending(true);
     RayJob job = httpModeJob("stuck", "python forever.py");
     job.getSpec().setActiveDeadlineSeconds(2);
-    harness.create(job);
+    bed.harness.create(job);
 
-    await("the RayJob is Failed", () -> harness.deploymentStatus("stuck") == JobDeploymentStatus.FAILED);
-    RayJob failed = harness.get("stuck");
+    await("the RayJob is Failed", () -> bed.harness.deploymentStatus("stuck") == JobDeploymentStatus.FAILED);
+    RayJob failed = bed.harness.get("stuck");
     assertThat(failed.getStatus().getReason()).isEqualTo(JobFailedReason.DEADLINE_EXCEEDED);
     assertThat(failed.getStatus().getMessage()).contains("still Initializing");
-    assertThat(dashboard.submissionIds()).isEmpty();
-    assertThat(dashboard.requests()).noneMatch(r -> r.path().endsWith("/stop"));
+    assertThat(bed.dashboard.submissionIds()).isEmpty();
+    assertThat(bed.dashboard.requests()).noneMatch(r -> r.path().endsWith("/stop"));
   }
 
   @Test
   @DisplayName("preRunningDeadlineSeconds passes before Running: Failed/PreRunningDeadlineExceeded, cluster deleted")
   void preRunningDeadline() {
-    pods.holdPending(true);
+    bed.pods.holdPending(true);
     RayJob job = httpModeJob("slow", "python forever.py");
     job.getSpec().setPreRunningDeadlineSeconds(2);
     job.getSpec().setShutdownAfterJobFinishes(true);
     job.getSpec().setTtlSecondsAfterFinished(0);
-    harness.create(job);
-    await("the RayCluster exists", () -> !harness.clusters().isEmpty());
+    bed.harness.create(job);
+    await("the RayCluster exists", () -> !bed.harness.clusters().isEmpty());
 
-    await("the RayJob is Failed", () -> harness.deploymentStatus("slow") == JobDeploymentStatus.FAILED);
-    RayJob failed = harness.get("slow");
+    await("the RayJob is Failed", () -> bed.harness.deploymentStatus("slow") == JobDeploymentStatus.FAILED);
+    RayJob failed = bed.harness.get("slow");
     assertThat(failed.getStatus().getReason()).isEqualTo(JobFailedReason.PRE_RUNNING_DEADLINE_EXCEEDED);
     assertThat(failed.getStatus().getMessage()).contains("preRunningDeadlineSeconds=2");
     Instant start = Instant.parse(failed.getStatus().getStartTime());
     assertThat(Duration.between(start, Instant.parse(failed.getStatus().getEndTime())).toSeconds())
         .isGreaterThanOrEqualTo(2);
-    assertThat(dashboard.submissionIds()).isEmpty();
-    await("the owned RayCluster is deleted after the failure", () -> harness.clusters().isEmpty()
-        && harness.eventReasons("slow").contains("DeletedRayCluster"));
-    assertThat(harness.eventReasons("slow")).contains("PreRunningDeadlineExceeded");
+    assertThat(bed.dashboard.submissionIds()).isEmpty();
+    await("the owned RayCluster is deleted after the failure", () -> bed.harness.clusters().isEmpty()
+        && bed.harness.eventReasons("slow").contains("DeletedRayCluster"));
+    assertThat(bed.harness.eventReasons("slow")).contains("PreRunningDeadlineExceeded");
   }
 
   @Test
   @DisplayName("preRunningDeadlineSeconds no longer applies once Running")
   void preRunningDeadlineEndsAtRunning() {
-    harness.create(httpModeJob("started", "python forever.py"));
-    await("the Ray job runs", () -> harness.jobStatus("started") == JobStatus.RUNNING);
-    String id = harness.submissionId("started");
+    bed.harness.create(httpModeJob("started", "python forever.py"));
+    await("the Ray job runs", () -> bed.harness.jobStatus("started") == JobStatus.RUNNING);
+    String id = bed.harness.submissionId("started");
 
     // A deadline that has already passed, counted from status.startTime.
-    harness.edit("started", j -> j.getSpec().setPreRunningDeadlineSeconds(1));
-    long generation = harness.get("started").getMetadata().getGeneration();
+    bed.harness.edit("started", j -> j.getSpec().setPreRunningDeadlineSeconds(1));
+    long generation = bed.harness.get("started").getMetadata().getGeneration();
     await("the controller has decided on the new spec", () -> {
-      RayJob seen = harness.get("started");
+      RayJob seen = bed.harness.get("started");
       return seen.getStatus().getObservedGeneration() != null
           && seen.getStatus().getObservedGeneration() >= generation;
     });
-    assertThat(harness.deploymentStatus("started")).isEqualTo(JobDeploymentStatus.RUNNING);
+    assertThat(bed.harness.deploymentStatus("started")).isEqualTo(JobDeploymentStatus.RUNNING);
 
-    try (RayDashboardClient ray = RayDashboardClient.builder().baseUrl(dashboard.url()).build()) {
+    try (RayDashboardClient ray = RayDashboardClient.builder().baseUrl(bed.dashboard.url()).build()) {
       ray.stopJob(id);
     }
-    await("the RayJob is Complete", () -> harness.deploymentStatus("started") == JobDeploymentStatus.COMPLETE);
-    assertThat(harness.get("started").getStatus().getReason()).isNull();
-    assertThat(harness.jobStatus("started")).isEqualTo(JobStatus.STOPPED);
+    await("the RayJob is Complete", () -> bed.harness.deploymentStatus("started") == JobDeploymentStatus.COMPLETE);
+    assertThat(bed.harness.get("started").getStatus().getReason()).isNull();
+    assertThat(bed.harness.jobStatus("started")).isEqualTo(JobStatus.STOPPED);
   }
 }

@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.dashboard.JobSubmitRequest;
 import dev.raykube.dashboard.RayDashboardClient;
-import dev.raykube.dashboard.fake.FakeRayDashboard;
 import dev.raykube.dashboard.fake.JobScript;
 import dev.raykube.model.cluster.HeadGroupSpec;
 import dev.raykube.model.cluster.RayCluster;
@@ -16,7 +15,6 @@ import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.JobStatus;
 import dev.raykube.model.job.JobSubmissionMode;
 import dev.raykube.model.job.RayJob;
-import dev.raykube.operator.testing.PodSimulator;
 import dev.raykube.operator.testing.RayCrds;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
@@ -49,9 +47,7 @@ class RayJobModesTest {
   static KubernetesMockServer server;
   static KubernetesClient client;
 
-  private FakeRayDashboard dashboard;
-  private PodSimulator pods;
-  private RayJobHarness harness;
+  private RayJobTestBed bed;
 
   @BeforeAll
   static void registerCrds() {
@@ -60,43 +56,26 @@ class RayJobModesTest {
 
   @BeforeEach
   void start() throws Exception {
-    dashboard = FakeRayDashboard.builder().startDelay(Duration.ofMillis(20)).stopDelay(Duration.ofMillis(50)).build()
-        .start();
-    pods = PodSimulator.start(client);
-    harness = RayJobHarness.start(client, dashboard, RayJobHarness.FAST_FINALIZER);
+    bed = RayJobTestBed.start(client);
   }
 
   @AfterEach
   void stop() {
-    harness.close();
-    pods.close();
-    dashboard.close();
-    for (RayJob job : client.resources(RayJob.class).inNamespace(NS).list().getItems()) {
-      client.resource(job).edit(j -> {
-        j.getMetadata().setFinalizers(null);
-        return j;
-      });
-    }
-    client.resources(RayJob.class).inNamespace(NS).delete();
-    client.resources(RayCluster.class).inNamespace(NS).delete();
-    client.pods().inNamespace(NS).delete();
-    client.services().inNamespace(NS).delete();
-    client.batch().v1().jobs().inNamespace(NS).delete();
-    client.v1().events().inNamespace(NS).delete();
+    bed.close();
   }
 
   @Test
   @DisplayName("K8sJobMode: a submitter Job is created; once it has submitted and completed, the RayJob is Complete")
   void k8sJobModeToComplete() {
-    dashboard.scriptEntrypoints(Pattern.compile("python train\\.py"),
+    bed.dashboard.scriptEntrypoints(Pattern.compile("python train\\.py"),
         JobScript.runsFor(Duration.ofMillis(200), "ok\n"));
     RayJob job = httpModeJob("batch", "python train.py");
     job.getSpec().setSubmissionMode(JobSubmissionMode.K8S_JOB_MODE);
-    harness.create(job);
+    bed.harness.create(job);
 
     await("the submitter Job exists", () -> !client.batch().v1().jobs().inNamespace(NS).list().getItems().isEmpty());
     Job submitter = client.batch().v1().jobs().inNamespace(NS).list().getItems().get(0);
-    RayJob owner = harness.get("batch");
+    RayJob owner = bed.harness.get("batch");
     assertThat(submitter.getMetadata().getOwnerReferences()).singleElement()
         .satisfies(ref -> assertThat(ref.getUid()).isEqualTo(owner.getMetadata().getUid()));
     String id = owner.getStatus().getJobId();
@@ -107,13 +86,13 @@ class RayJobModesTest {
       assertThat(env.getName()).isEqualTo("RAY_JOB_SUBMISSION_ID");
       assertThat(env.getValue()).isEqualTo(id);
     });
-    assertThat(dashboard.submissionIds()).as("the operator itself submits nothing in K8sJobMode").isEmpty();
+    assertThat(bed.dashboard.submissionIds()).as("the operator itself submits nothing in K8sJobMode").isEmpty();
 
     // What the submitter Pod does: submit with the submission id, follow the job, exit 0.
-    try (RayDashboardClient ray = RayDashboardClient.builder().baseUrl(dashboard.url()).build()) {
+    try (RayDashboardClient ray = RayDashboardClient.builder().baseUrl(bed.dashboard.url()).build()) {
       ray.submitJob(JobSubmitRequest.builder("python train.py").submissionId(id).build());
     }
-    await("the Ray job has ended", () -> dashboard.jobStatus(id).filter("SUCCEEDED"::equals).isPresent());
+    await("the Ray job has ended", () -> bed.dashboard.jobStatus(id).filter("SUCCEEDED"::equals).isPresent());
     String now = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
     client.batch().v1().jobs().inNamespace(NS).withName(submitter.getMetadata().getName()).editStatus(j -> {
       j.setStatus(new JobStatusBuilder().withSucceeded(1).withStartTime(now).withCompletionTime(now)
@@ -123,94 +102,94 @@ class RayJobModesTest {
       return j;
     });
 
-    await("the RayJob is Complete", () -> harness.deploymentStatus("batch") == JobDeploymentStatus.COMPLETE);
-    assertThat(harness.jobStatus("batch")).isEqualTo(JobStatus.SUCCEEDED);
-    assertThat(dashboard.submissionIds()).containsExactly(id);
+    await("the RayJob is Complete", () -> bed.harness.deploymentStatus("batch") == JobDeploymentStatus.COMPLETE);
+    assertThat(bed.harness.jobStatus("batch")).isEqualTo(JobStatus.SUCCEEDED);
+    assertThat(bed.dashboard.submissionIds()).containsExactly(id);
   }
 
   @Test
   @DisplayName("clusterSelector: runs on the selected cluster, which is neither changed nor deleted")
   void clusterSelector() {
     RayCluster shared = sharedCluster("shared");
-    harness.create(selectorJob("selected", "shared"));
-    await("the RayJob is Complete", () -> harness.deploymentStatus("selected") == JobDeploymentStatus.COMPLETE);
+    bed.harness.create(selectorJob("selected", "shared"));
+    await("the RayJob is Complete", () -> bed.harness.deploymentStatus("selected") == JobDeploymentStatus.COMPLETE);
 
-    assertThat(harness.get("selected").getStatus().getRayClusterName()).isEqualTo("shared");
-    assertThat(harness.clusters()).extracting(c -> c.getMetadata().getName()).containsExactly("shared");
+    assertThat(bed.harness.get("selected").getStatus().getRayClusterName()).isEqualTo("shared");
+    assertThat(bed.harness.clusters()).extracting(c -> c.getMetadata().getName()).containsExactly("shared");
     RayCluster after = client.resource(shared).get();
     assertThat(after.getMetadata().getGeneration()).isEqualTo(shared.getMetadata().getGeneration());
 
-    harness.delete("selected");
-    await("the RayJob is gone", () -> harness.gone("selected"));
+    bed.harness.delete("selected");
+    await("the RayJob is gone", () -> bed.harness.gone("selected"));
     assertThat(client.resource(shared).get()).isNotNull();
   }
 
   @Test
   @DisplayName("clusterSelector with no such cluster: a Warning Event, and the job runs once the cluster appears")
   void missingSelectedCluster() {
-    harness.create(selectorJob("waiting", "later"));
-    await("RayClusterNotFound", () -> harness.eventReasons("waiting").contains("RayClusterNotFound"));
-    assertThat(harness.deploymentStatus("waiting")).isNotEqualTo(JobDeploymentStatus.COMPLETE);
+    bed.harness.create(selectorJob("waiting", "later"));
+    await("RayClusterNotFound", () -> bed.harness.eventReasons("waiting").contains("RayClusterNotFound"));
+    assertThat(bed.harness.deploymentStatus("waiting")).isNotEqualTo(JobDeploymentStatus.COMPLETE);
 
     sharedCluster("later");
-    await("the RayJob is Complete", () -> harness.deploymentStatus("waiting") == JobDeploymentStatus.COMPLETE);
+    await("the RayJob is Complete", () -> bed.harness.deploymentStatus("waiting") == JobDeploymentStatus.COMPLETE);
   }
 
   @Test
   @DisplayName("shutdownAfterJobFinishes with TTL 0: the owned RayCluster is deleted after the end")
   void ttlCleanup() {
-    dashboard.scriptEntrypoints(Pattern.compile("python train\\.py"),
+    bed.dashboard.scriptEntrypoints(Pattern.compile("python train\\.py"),
         JobScript.runsFor(Duration.ofMillis(100), "ok\n"));
     RayJob job = httpModeJob("ttl", "python train.py");
     job.getSpec().setShutdownAfterJobFinishes(true);
     job.getSpec().setTtlSecondsAfterFinished(0);
-    harness.create(job);
+    bed.harness.create(job);
 
-    await("the RayJob is Complete", () -> harness.deploymentStatus("ttl") == JobDeploymentStatus.COMPLETE);
+    await("the RayJob is Complete", () -> bed.harness.deploymentStatus("ttl") == JobDeploymentStatus.COMPLETE);
     // The Event follows the deletion.
-    await("the RayCluster is deleted", () -> harness.clusters().isEmpty()
-        && harness.eventReasons("ttl").contains("DeletedRayCluster"));
-    assertThat(harness.get("ttl")).isNotNull();
+    await("the RayCluster is deleted", () -> bed.harness.clusters().isEmpty()
+        && bed.harness.eventReasons("ttl").contains("DeletedRayCluster"));
+    assertThat(bed.harness.get("ttl")).isNotNull();
   }
 
   @Test
   @DisplayName("backoffLimit 1: a failed job is retried once on a new RayCluster with a new submission id")
   void backoffLimitRetries() {
-    dashboard.scriptEntrypoints(Pattern.compile("python flaky\\.py"), JobScript.fails(1, "boom\n"));
+    bed.dashboard.scriptEntrypoints(Pattern.compile("python flaky\\.py"), JobScript.fails(1, "boom\n"));
     RayJob job = httpModeJob("flaky", "python flaky.py");
     job.getSpec().setBackoffLimit(1);
-    harness.create(job);
-    await("a first cluster", () -> !harness.clusters().isEmpty());
-    String firstCluster = harness.clusters().get(0).getMetadata().getName();
+    bed.harness.create(job);
+    await("a first cluster", () -> !bed.harness.clusters().isEmpty());
+    String firstCluster = bed.harness.clusters().get(0).getMetadata().getName();
 
-    await("the RayJob is Failed", () -> harness.deploymentStatus("flaky") == JobDeploymentStatus.FAILED);
-    RayJob failed = harness.get("flaky");
+    await("the RayJob is Failed", () -> bed.harness.deploymentStatus("flaky") == JobDeploymentStatus.FAILED);
+    RayJob failed = bed.harness.get("flaky");
     assertThat(failed.getStatus().getFailed()).isEqualTo(2);
-    assertThat(dashboard.submissionIds()).hasSize(2).doesNotHaveDuplicates();
+    assertThat(bed.dashboard.submissionIds()).hasSize(2).doesNotHaveDuplicates();
     assertThat(failed.getStatus().getRayClusterName()).isNotEqualTo(firstCluster);
-    assertThat(harness.eventReasons("flaky")).contains("Retrying");
+    assertThat(bed.harness.eventReasons("flaky")).contains("Retrying");
   }
 
   @Test
   @DisplayName("created suspended: nothing is created until resumed, then it runs to Complete")
   void suspendAndResume() {
-    dashboard.scriptEntrypoints(Pattern.compile("python train\\.py"),
+    bed.dashboard.scriptEntrypoints(Pattern.compile("python train\\.py"),
         JobScript.runsFor(Duration.ofMillis(100), "ok\n"));
     RayJob job = httpModeJob("later", "python train.py");
     job.getSpec().setSuspend(true);
     job.getSpec().setShutdownAfterJobFinishes(true);
-    harness.create(job);
+    bed.harness.create(job);
 
-    await("Suspended", () -> harness.deploymentStatus("later") == JobDeploymentStatus.SUSPENDED);
-    assertThat(harness.clusters()).isEmpty();
-    assertThat(dashboard.submissionIds()).isEmpty();
+    await("Suspended", () -> bed.harness.deploymentStatus("later") == JobDeploymentStatus.SUSPENDED);
+    assertThat(bed.harness.clusters()).isEmpty();
+    assertThat(bed.dashboard.submissionIds()).isEmpty();
 
     client.resources(RayJob.class).inNamespace(NS).withName("later").edit(j -> {
       j.getSpec().setSuspend(false);
       return j;
     });
-    await("the RayJob is Complete", () -> harness.deploymentStatus("later") == JobDeploymentStatus.COMPLETE);
-    assertThat(dashboard.submissionIds()).hasSize(1);
+    await("the RayJob is Complete", () -> bed.harness.deploymentStatus("later") == JobDeploymentStatus.COMPLETE);
+    assertThat(bed.dashboard.submissionIds()).hasSize(1);
   }
 
   private RayCluster sharedCluster(String name) {
@@ -227,7 +206,7 @@ class RayJobModesTest {
   }
 
   private RayJob selectorJob(String name, String cluster) {
-    dashboard.scriptEntrypoints(Pattern.compile("python train\\.py"),
+    bed.dashboard.scriptEntrypoints(Pattern.compile("python train\\.py"),
         JobScript.runsFor(Duration.ofMillis(100), "ok\n"));
     RayJob job = new RayJob();
     job.setMetadata(new ObjectMetaBuilder().withName(name).withNamespace(NS).build());

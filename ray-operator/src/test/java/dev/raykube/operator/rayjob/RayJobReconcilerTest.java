@@ -63,18 +63,7 @@ class RayJobReconcilerTest {
     }
     pods.close();
     dashboard.close();
-    for (RayJob job : client.resources(RayJob.class).inNamespace(NS).list().getItems()) {
-      client.resource(job).edit(j -> {
-        j.getMetadata().setFinalizers(null);
-        return j;
-      });
-    }
-    client.resources(RayJob.class).inNamespace(NS).delete();
-    client.resources(RayCluster.class).inNamespace(NS).delete();
-    client.pods().inNamespace(NS).delete();
-    client.services().inNamespace(NS).delete();
-    client.batch().v1().jobs().inNamespace(NS).delete();
-    client.v1().events().inNamespace(NS).delete();
+    RayJobHarness.removeAll(client);
   }
 
   @Test

@@ -5,17 +5,14 @@ import static dev.raykube.operator.rayjob.RayJobHarness.httpModeJob;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.dashboard.RayDashboardClient;
-import dev.raykube.dashboard.fake.FakeRayDashboard;
 import dev.raykube.dashboard.fake.JobScript;
 import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.JobStatus;
 import dev.raykube.operator.testing.MockApiRequests;
-import dev.raykube.operator.testing.PodSimulator;
 import dev.raykube.operator.testing.RayCrds;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import java.time.Duration;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
@@ -38,9 +35,7 @@ class RayJobStatusWritesTest {
   static KubernetesMockServer server;
   static KubernetesClient client;
 
-  private FakeRayDashboard dashboard;
-  private PodSimulator pods;
-  private RayJobHarness harness;
+  private RayJobTestBed bed;
 
   @BeforeAll
   static void registerCrds() {
@@ -49,27 +44,22 @@ class RayJobStatusWritesTest {
 
   @BeforeEach
   void start() throws Exception {
-    dashboard = FakeRayDashboard.builder().startDelay(Duration.ofMillis(20)).stopDelay(Duration.ofMillis(50)).build()
-        .start();
-    dashboard.scriptEntrypoints(Pattern.compile("python forever\\.py"), JobScript.runsUntilStopped());
-    pods = PodSimulator.start(client);
-    harness = RayJobHarness.start(client, dashboard, RayJobHarness.FAST_FINALIZER);
+    bed = RayJobTestBed.start(client, d -> {
+      d.scriptEntrypoints(Pattern.compile("python forever\\.py"), JobScript.runsUntilStopped());
+    });
   }
 
   @AfterEach
   void stop() {
-    harness.close();
-    pods.close();
-    dashboard.close();
-    RayJobHarness.removeAll(client);
+    bed.close();
   }
 
   @Test
   @DisplayName("RUNNING across many polls: no status write per poll; the end is written")
   void statusWrittenOnlyOnChange() {
-    harness.create(httpModeJob("steady", "python forever.py"));
-    await("the Ray job runs", () -> harness.jobStatus("steady") == JobStatus.RUNNING);
-    String id = harness.submissionId("steady");
+    bed.harness.create(httpModeJob("steady", "python forever.py"));
+    await("the Ray job runs", () -> bed.harness.jobStatus("steady") == JobStatus.RUNNING);
+    String id = bed.harness.submissionId("steady");
     String poll = "/api/jobs/" + id;
 
     // Let the status settle (the first polls after RUNNING may still add e.g. rayJobInfo), then count two windows.
@@ -80,21 +70,21 @@ class RayJobStatusWritesTest {
     pollsAfterNow(poll, 2 * POLLS);
     int second = statusWrites(MockApiRequests.drain(server));
 
-    assertThat(harness.deploymentStatus("steady")).isEqualTo(JobDeploymentStatus.RUNNING);
+    assertThat(bed.harness.deploymentStatus("steady")).isEqualTo(JobDeploymentStatus.RUNNING);
     assertThat(first).as("status writes during %d polls of a RUNNING job", POLLS).isZero();
     assertThat(second).as("status writes during %d polls of a RUNNING job", 2 * POLLS).isZero();
 
-    try (RayDashboardClient ray = RayDashboardClient.builder().baseUrl(dashboard.url()).build()) {
+    try (RayDashboardClient ray = RayDashboardClient.builder().baseUrl(bed.dashboard.url()).build()) {
       ray.stopJob(id);
     }
-    await("the RayJob is Complete", () -> harness.deploymentStatus("steady") == JobDeploymentStatus.COMPLETE);
+    await("the RayJob is Complete", () -> bed.harness.deploymentStatus("steady") == JobDeploymentStatus.COMPLETE);
     assertThat(statusWrites(MockApiRequests.drain(server))).as("the end is written").isPositive();
   }
 
   /** Waits until the dashboard has answered {@code count} more status queries for the job than now. */
   private void pollsAfterNow(String path, int count) {
-    int before = dashboard.requests("GET", path).size();
-    await(count + " more polls of " + path, () -> dashboard.requests("GET", path).size() >= before + count);
+    int before = bed.dashboard.requests("GET", path).size();
+    await(count + " more polls of " + path, () -> bed.dashboard.requests("GET", path).size() >= before + count);
   }
 
   private static int statusWrites(List<MockApiRequests.Request> requests) {

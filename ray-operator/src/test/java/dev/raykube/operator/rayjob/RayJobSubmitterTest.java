@@ -5,13 +5,11 @@ import static dev.raykube.operator.rayjob.RayJobHarness.await;
 import static dev.raykube.operator.rayjob.RayJobHarness.httpModeJob;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.raykube.dashboard.fake.FakeRayDashboard;
 import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.JobFailedReason;
 import dev.raykube.model.job.JobSubmissionMode;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.model.job.SubmitterConfig;
-import dev.raykube.operator.testing.PodSimulator;
 import dev.raykube.operator.testing.RayCrds;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvVar;
@@ -22,7 +20,6 @@ import io.fabric8.kubernetes.api.model.batch.v1.JobStatusBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
@@ -43,9 +40,7 @@ class RayJobSubmitterTest {
   static KubernetesMockServer server;
   static KubernetesClient client;
 
-  private FakeRayDashboard dashboard;
-  private PodSimulator pods;
-  private RayJobHarness harness;
+  private RayJobTestBed bed;
 
   @BeforeAll
   static void registerCrds() {
@@ -54,18 +49,12 @@ class RayJobSubmitterTest {
 
   @BeforeEach
   void start() throws Exception {
-    dashboard = FakeRayDashboard.builder().startDelay(Duration.ofMillis(20)).stopDelay(Duration.ofMillis(50)).build()
-        .start();
-    pods = PodSimulator.start(client);
-    harness = RayJobHarness.start(client, dashboard, RayJobHarness.FAST_FINALIZER);
+    bed = RayJobTestBed.start(client);
   }
 
   @AfterEach
   void stop() {
-    harness.close();
-    pods.close();
-    dashboard.close();
-    RayJobHarness.removeAll(client);
+    bed.close();
   }
 
   @Test
@@ -80,7 +69,7 @@ class RayJobSubmitterTest {
     SubmitterConfig config = new SubmitterConfig();
     config.setBackoffLimit(3);
     job.getSpec().setSubmitterConfig(config);
-    harness.create(job);
+    bed.harness.create(job);
 
     Job submitter = awaitSubmitter();
     assertThat(submitter.getSpec().getBackoffLimit()).isEqualTo(3);
@@ -94,7 +83,7 @@ class RayJobSubmitterTest {
     assertThat(container.getEnv()).extracting(EnvVar::getName, EnvVar::getValue)
         .anySatisfy(e -> assertThat(e.toList()).containsExactly("RAY_DASHBOARD_ADDRESS", "http://proxy:8265"))
         .anySatisfy(e -> assertThat(e.toList()).containsExactly("RAY_JOB_SUBMISSION_ID",
-            harness.submissionId("shaped")));
+            bed.harness.submissionId("shaped")));
     assertThat(container.getEnv()).filteredOn(e -> e.getName().equals("RAY_DASHBOARD_ADDRESS")).hasSize(1);
   }
 
@@ -103,7 +92,7 @@ class RayJobSubmitterTest {
   void submitterFails() {
     RayJob job = k8sJobModeJob("doomed");
     job.getSpec().setBackoffLimit(1);
-    harness.create(job);
+    bed.harness.create(job);
     Job first = awaitSubmitter();
 
     markFailed(first, "Job has reached the specified backoff limit");
@@ -112,13 +101,13 @@ class RayJobSubmitterTest {
     Job second = awaitSubmitter();
     markFailed(second, "Job has reached the specified backoff limit");
 
-    await("the RayJob is Failed", () -> harness.deploymentStatus("doomed") == JobDeploymentStatus.FAILED
-        && harness.eventReasons("doomed").contains("SubmissionFailed"));
-    RayJob failed = harness.get("doomed");
+    await("the RayJob is Failed", () -> bed.harness.deploymentStatus("doomed") == JobDeploymentStatus.FAILED
+        && bed.harness.eventReasons("doomed").contains("SubmissionFailed"));
+    RayJob failed = bed.harness.get("doomed");
     assertThat(failed.getStatus().getReason()).isEqualTo(JobFailedReason.SUBMISSION_FAILED);
     assertThat(failed.getStatus().getMessage()).contains("failed: Job has reached the specified backoff limit");
     assertThat(failed.getStatus().getFailed()).isEqualTo(2);
-    assertThat(harness.eventReasons("doomed")).contains("Retrying");
+    assertThat(bed.harness.eventReasons("doomed")).contains("Retrying");
   }
 
   private RayJob k8sJobModeJob(String name) {
