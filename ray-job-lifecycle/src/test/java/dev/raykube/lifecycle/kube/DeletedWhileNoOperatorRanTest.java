@@ -16,6 +16,7 @@ import dev.raykube.lifecycle.finalizer.FinalizerSettings;
 import dev.raykube.lifecycle.stop.RayJobStopStep;
 import dev.raykube.lifecycle.stop.RayJobStopper;
 import dev.raykube.lifecycle.stop.StopTargetResolver;
+import dev.raykube.lifecycle.testing.KubeFixtures;
 import dev.raykube.model.job.JobStatus;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.model.job.RayJobSpec;
@@ -48,7 +49,7 @@ class DeletedWhileNoOperatorRanTest {
 
   @BeforeEach
   void start() {
-    Crds.register(client, "rayjobs");
+    KubeFixtures.registerCrds(client, "rayjobs");
     fake = FakeRayDashboard.builder().startDelay(Duration.ofMillis(20)).stopDelay(Duration.ofMillis(50)).build()
         .start();
     dashboard = RayDashboardClient.builder().baseUrl(fake.url()).retryPolicy(RetryPolicy.none()).build();

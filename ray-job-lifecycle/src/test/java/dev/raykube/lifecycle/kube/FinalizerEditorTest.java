@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.raykube.lifecycle.finalizer.FinalizerNames;
 import dev.raykube.lifecycle.kube.FinalizerEdit.Result;
+import dev.raykube.lifecycle.testing.KubeFixtures;
 import dev.raykube.model.job.JobStatus;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.model.job.RayJobSpec;
@@ -42,7 +43,7 @@ class FinalizerEditorTest {
 
   @BeforeEach
   void registerCrd() {
-    Crds.register(client, "rayjobs");
+    KubeFixtures.registerCrds(client, "rayjobs");
   }
 
   @Test

@@ -10,6 +10,7 @@ import dev.raykube.lifecycle.finalizer.FinalizerPolicy;
 import dev.raykube.lifecycle.finalizer.FinalizerSettings;
 import dev.raykube.lifecycle.finalizer.MutableClock;
 import dev.raykube.lifecycle.job.RayJobLabels;
+import dev.raykube.lifecycle.testing.KubeFixtures;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.service.RayService;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
@@ -36,7 +37,7 @@ class RayServiceClusterCleanupTest {
 
   @BeforeEach
   void registerCrds() {
-    Crds.register(client, "rayclusters", "rayservices");
+    KubeFixtures.registerCrds(client, "rayclusters", "rayservices");
   }
 
   @Test

@@ -34,7 +34,15 @@ public final class KubeFixtures {
 
   /** Registers the generated RayJob and RayCluster CRDs (status becomes a subresource). */
   public static void registerCrds(KubernetesClient client) {
-    for (String plural : List.of("rayjobs", "rayclusters")) {
+    registerCrds(client, "rayjobs", "rayclusters");
+  }
+
+  /**
+   * Registers the generated ray.io CRDs of {@code plurals} (from ray-api-model's jar) unless they exist, so that the
+   * CRUD mock treats status as a subresource.
+   */
+  public static void registerCrds(KubernetesClient client, String... plurals) {
+    for (String plural : plurals) {
       String name = plural + ".ray.io";
       if (client.apiextensions().v1().customResourceDefinitions().withName(name).get() != null) {
         continue;
