@@ -145,15 +145,20 @@ public abstract class DashboardContractTest extends DashboardWireContractTest {
     awaitNotRunning(id, JobStatus.STOPPED);
   }
 
-  /** Ray's supervisor exists from the submit on: it still starts the entrypoint at its usual time, then kills it. */
+  /**
+   * Ray's supervisor exists from the submit on: it still starts the entrypoint at its usual time, then kills it. The
+   * RUNNING phase in between lasts only until the supervisor acts on the stop (often less than one 100 ms poll), so the
+   * start is proven by the final record (driver node, the "Running entrypoint" log line), not by catching RUNNING.
+   */
   @Test
   void stopWhilePendingStillStartsTheEntrypointThenEndsStopped() {
     String id = submit("stop-pending", "sleep 30");
+    List<JobStatus> seen = new ArrayList<>(List.of(client.getJob(id).status()));
+    assertThat(seen).containsExactly(JobStatus.PENDING);
     assertThat(client.stopJob(id)).isEqualTo(StopResult.STOP_REQUESTED);
-    assertThat(client.getJob(id).status()).isEqualTo(JobStatus.PENDING);
-    List<JobStatus> seen = new ArrayList<>();
     JobDetails stopped = await(id, JobStatus.STOPPED, seen);
-    assertThat(seen).containsExactly(JobStatus.PENDING, JobStatus.RUNNING, JobStatus.STOPPED);
+    assertThat(seen).startsWith(JobStatus.PENDING).endsWith(JobStatus.STOPPED)
+        .isSubsetOf(JobStatus.PENDING, JobStatus.RUNNING, JobStatus.STOPPED).doesNotHaveDuplicates();
     assertThat(stopped.message()).isEqualTo("Job was intentionally stopped.");
     assertThat(stopped.driverNodeId()).isNotBlank();
     assertThat(client.getJobLogs(id)).contains("Running entrypoint for job " + id + ": sleep 30\n");
