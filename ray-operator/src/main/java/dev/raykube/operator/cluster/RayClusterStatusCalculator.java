@@ -45,6 +45,9 @@ import java.util.TreeMap;
  */
 public final class RayClusterStatusCalculator {
 
+  /** How {@code status.reason} of a RayCluster rejected by {@link RayClusterValidator} begins. */
+  public static final String INVALID_SPEC_REASON_PREFIX = "Invalid RayCluster: ";
+
   private static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization();
 
   private RayClusterStatusCalculator() {
@@ -100,6 +103,10 @@ public final class RayClusterStatusCalculator {
     status.setHead(headInfo(head, headService));
     status.setObservedGeneration(cluster.getMetadata().getGeneration());
 
+    if (status.getReason() != null && status.getReason().startsWith(INVALID_SPEC_REASON_PREFIX)) {
+      status.setReason(null); // the spec is valid again: the rejection no longer holds
+    }
+
     StatusConditions conditions = new StatusConditions(status.getConditions(), time,
         cluster.getMetadata().getGeneration());
     boolean suspended = updateSuspension(conditions, cluster, pods.isEmpty());
@@ -136,11 +143,15 @@ public final class RayClusterStatusCalculator {
 
   /**
    * The status of a RayCluster whose spec {@link RayClusterValidator} rejected: the previous status with
-   * {@code reason} set to the validation message and {@code observedGeneration} updated; nothing else changes.
+   * {@code reason} set to {@value #INVALID_SPEC_REASON_PREFIX} and the problems, and {@code observedGeneration}
+   * updated; nothing else changes. {@link #calculate} clears such a reason once the spec is valid again.
    */
-  public static RayClusterStatus invalidSpec(RayCluster cluster, String message, Instant now) {
+  public static RayClusterStatus invalidSpec(RayCluster cluster, List<String> problems, Instant now) {
+    if (problems.isEmpty()) {
+      throw new IllegalArgumentException("an invalid spec has at least one problem");
+    }
     RayClusterStatus status = copy(cluster.getStatus());
-    status.setReason(message);
+    status.setReason(INVALID_SPEC_REASON_PREFIX + String.join("; ", problems));
     status.setObservedGeneration(cluster.getMetadata().getGeneration());
     return stamped(cluster.getStatus(), status, now);
   }

@@ -160,10 +160,9 @@ public final class RayClusterReconciler implements Reconciler<RayCluster> {
     if (!spec.isEmpty()) {
       events.record(cluster, ClusterEventReason.INVALID_SPEC, String.join("; ", spec));
     }
-    String message = "Invalid RayCluster: " + String.join("; ", problems);
+    RayClusterStatus status = RayClusterStatusCalculator.invalidSpec(cluster, problems, now);
     log.warn("RayCluster {}/{} is not reconciled until it is fixed: {}", cluster.getMetadata().getNamespace(),
-        cluster.getMetadata().getName(), message);
-    RayClusterStatus status = RayClusterStatusCalculator.invalidSpec(cluster, message, now);
+        cluster.getMetadata().getName(), status.getReason());
     clusterStates.record(cluster.getMetadata().getNamespace(), cluster.getMetadata().getName(), status.getState());
     writeStatus(cluster, status, context);
     return UpdateControl.noUpdate();

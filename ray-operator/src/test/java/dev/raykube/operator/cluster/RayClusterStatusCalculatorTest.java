@@ -3,6 +3,7 @@ package dev.raykube.operator.cluster;
 import static dev.raykube.operator.cluster.TestClusters.headPod;
 import static dev.raykube.operator.cluster.TestClusters.workerPod;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.raykube.model.cluster.ClusterState;
 import dev.raykube.model.cluster.RayCluster;
@@ -195,12 +196,33 @@ class RayClusterStatusCalculatorTest {
   void invalidSpecSetsTheReasonOnly() {
     RayCluster cluster = TestClusters.basic();
     next(cluster, allReady(), headless, null, T0);
-    RayClusterStatus invalid = RayClusterStatusCalculator.invalidSpec(cluster, "spec.headGroupSpec is missing", T1);
-    assertThat(invalid.getReason()).isEqualTo("spec.headGroupSpec is missing");
+    RayClusterStatus invalid = RayClusterStatusCalculator.invalidSpec(cluster,
+        List.of("spec.headGroupSpec is missing", "spec.rayVersion is not a version"), T1);
+    assertThat(invalid.getReason())
+        .isEqualTo("Invalid RayCluster: spec.headGroupSpec is missing; spec.rayVersion is not a version");
     assertThat(invalid.getState()).isEqualTo(ClusterState.READY);
     assertThat(invalid.getReadyWorkerReplicas()).isEqualTo(2);
     assertThat(invalid.getLastUpdateTime()).isEqualTo("2026-03-01T10:05:00Z");
     assertThat(cluster.getStatus().getReason()).as("input untouched").isNull();
+    assertThatThrownBy(() -> RayClusterStatusCalculator.invalidSpec(cluster, List.of(), T1))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  /** A fixed spec whose Pods are not all ready yet must not keep telling the user that the spec is invalid. */
+  @Test
+  void aValidSpecClearsTheRejectionEvenBeforeThePodsAreReady() {
+    RayCluster cluster = TestClusters.basic();
+    cluster.setStatus(RayClusterStatusCalculator.invalidSpec(cluster, List.of("spec.x is wrong"), T0));
+    RayClusterStatus provisioning = RayClusterStatusCalculator.calculate(cluster,
+        List.of(headPod("h", "Pending", false)), headless, null, T1);
+    assertThat(provisioning.getReason()).isNull();
+    assertThat(provisioning.getState()).isNull();
+
+    RayClusterStatus other = new RayClusterStatus();
+    other.setReason("set by another writer");
+    cluster.setStatus(other);
+    assertThat(RayClusterStatusCalculator.calculate(cluster, List.of(headPod("h", "Pending", false)), headless, null,
+        T1).getReason()).as("only our own rejection is cleared").isEqualTo("set by another writer");
   }
 
   @Test
