@@ -13,6 +13,7 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.api.reconciler.ControllerConfiguration;
@@ -173,15 +174,28 @@ public final class RayClusterReconciler implements Reconciler<RayCluster> {
    * resourceVersion (on a conflict JOSDK reads the cluster again and retries), whose result is cached so the next
    * reconcile sees it. A JSON Patch computed against a stale cached copy (JOSDK's {@code UpdateControl.patchStatus}
    * without server-side apply) is rejected when the cache is behind, e.g. "replace" of a field that is gone.
+   * A cluster deleted since it was read (404) has no status to write: that is not an error.
+   *
+   * @return whether the status was written
    */
-  private static void writeStatus(RayCluster cluster, RayClusterStatus status, Context<RayCluster> context) {
+  static boolean writeStatus(RayCluster cluster, RayClusterStatus status, Context<RayCluster> context) {
     if (!RayClusterStatusCalculator.differs(cluster.getStatus(), status)) {
-      return;
+      return false;
     }
-    PrimaryUpdateAndCacheUtils.updateStatusAndCacheResource(cluster, context, latest -> {
-      latest.setStatus(status);
-      return latest;
-    });
+    try {
+      PrimaryUpdateAndCacheUtils.updateStatusAndCacheResource(cluster, context, latest -> {
+        latest.setStatus(status);
+        return latest;
+      });
+      return true;
+    } catch (KubernetesClientException e) {
+      if (e.getCode() != 404) {
+        throw e;
+      }
+      log.debug("RayCluster {}/{} was deleted before its status could be written", cluster.getMetadata().getNamespace(),
+          cluster.getMetadata().getName());
+      return false;
+    }
   }
 
   private void forget(RayCluster cluster, String key) {
