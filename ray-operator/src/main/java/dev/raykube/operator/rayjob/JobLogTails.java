@@ -95,7 +95,13 @@ final class JobLogTails implements AutoCloseable {
     toClose.forEach(LogTail::close);
     if (opened != null) {
       LogTail tail = opened;
-      tail.completion().whenComplete((ignored, error) -> endedByItself(id, tail, error));
+      tail.completion().whenComplete((ignored, error) -> {
+        try {
+          endedByItself(id, tail, error);
+        } catch (RuntimeException | Error e) { // whenComplete would swallow it without a trace
+          LOG.warn("{}: handling the end of a log tail failed; the RayJob is polled", id, e);
+        }
+      });
     }
     if (step != LogTailStep.KEEP && step != LogTailStep.NONE) {
       LOG.debug("{}: log tail {} ({})", id, step, need);
@@ -178,8 +184,9 @@ final class JobLogTails implements AutoCloseable {
       if (entry == null || entry.tail() != tail) {
         return; // closed or replaced meanwhile
       }
+      open--; // first: the slot is free whatever the rest does
+      entries.remove(id);
       entries.put(id, new Entry(policy.ended((LogTailMemory.Open) entry.memory(), clock.instant()), null));
-      open--;
     }
     if (cause == null) {
       LOG.debug("{}: log tail ended (the Ray job ended); reconciling", id);
