@@ -69,7 +69,7 @@ public record OperatorSettings(
   /** Default {@link #clusterDomain()}. */
   public static final String DEFAULT_CLUSTER_DOMAIN = "cluster.local";
   /** Default {@link #maxJobLogTails()}. */
-  public static final int DEFAULT_MAX_JOB_LOG_TAILS = 2000;
+  public static final int DEFAULT_MAX_JOB_LOG_TAILS = 250;
   /** Accepted {@link #logLevel()} values. */
   public static final Set<String> LOG_LEVELS = Set.of("error", "warn", "info", "debug", "trace");
 

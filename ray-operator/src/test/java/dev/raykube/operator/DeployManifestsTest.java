@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.api.model.ContainerPort;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.Probe;
+import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBinding;
@@ -100,6 +101,36 @@ class DeployManifestsTest {
     assertThat(settings.leaderElection()).isTrue();
     assertThat(settings.logFormat()).isEqualTo(LogFormat.JSON);
     assertThat(settings.watchesAllNamespaces()).isTrue();
+
+    // docs/configuration.md promises the defaults except the log format
+    CommandLineOutcome defaults = OperatorCommandLine.parse(new String[0],
+        Map.of("LEADER_ELECTION_NAMESPACE", "raykube-system"));
+    assertThat(settings).usingRecursiveComparison().ignoringFields("logFormat")
+        .isEqualTo(((CommandLineOutcome.Run) defaults).settings());
+  }
+
+  /**
+   * The memory limit holds the heap share, the JVM's own memory outside the heap (about 100 MiB committed, measured
+   * with NMT on the shaded jar) and the log tails the manifest allows (about 150 KB each, LogTailBenchmark), with room
+   * to spare. See docs/rayjob.md, "What open tails cost".
+   */
+  @Test
+  void theMemoryLimitHoldsTheHeapTheJvmAndTheAllowedLogTails() {
+    long limit = Quantity.getAmountInBytes(operatorContainer().getResources().getLimits().get("memory"))
+        .longValueExact();
+    String options = env().get("JAVA_TOOL_OPTIONS").getValue();
+    java.util.regex.Matcher percentage = java.util.regex.Pattern.compile("-XX:MaxRAMPercentage=(\\d+)")
+        .matcher(options);
+    assertThat(percentage.find()).as(options).isTrue();
+    long heap = limit * Integer.parseInt(percentage.group(1)) / 100;
+    long tails = Long.parseLong(env().get("MAX_JOB_LOG_TAILS").getValue());
+    long jvmOutsideHeap = 100L << 20;
+    long perTail = 150L << 10;
+    long slack = 32L << 20;
+    assertThat(heap + jvmOutsideHeap + tails * perTail + slack)
+        .as("heap %d MiB + JVM 100 MiB + %d tails x 150 KB + 32 MiB slack within the %d MiB limit", heap >> 20,
+            tails, limit >> 20)
+        .isLessThanOrEqualTo(limit);
   }
 
   @Test

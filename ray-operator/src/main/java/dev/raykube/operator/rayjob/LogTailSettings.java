@@ -22,8 +22,11 @@ import java.util.Objects;
  */
 public record LogTailSettings(int maxOpen, Duration firstRetry, Duration maxRetry, AdaptivePoll followedPoll) {
 
-  /** Default {@link #maxOpen()}. */
-  public static final int DEFAULT_MAX_OPEN = 2000;
+  /**
+   * Default {@link #maxOpen()}: each open tail costs about 150 KB outside the heap (its thread), so 250 tails (about
+   * 38 MB) fit beside the heap in the deployment manifest's 512 MiB; see docs/rayjob.md, "What open tails cost".
+   */
+  public static final int DEFAULT_MAX_OPEN = 250;
 
   /** Validates. */
   public LogTailSettings {

@@ -46,7 +46,7 @@ import org.slf4j.LoggerFactory;
  * ./mvnw -B -q -o -pl ray-operator exec:exec -Dexec.executable=java -Dexec.classpathScope=test \
  *     -Dexec.args="-Xmx1g -cp %classpath dev.raykube.operator.rayjob.LogTailBenchmark"
  * </pre>
- * {@code -Draykube.bench.tails=N} (default {@value LogTailSettings#DEFAULT_MAX_OPEN}, the default bound),
+ * {@code -Draykube.bench.tails=N} (default 2000, eight times the default bound, to see the cost at scale),
  * {@code -Draykube.bench.holdSeconds=} (default 25), {@code -Draykube.bench.idleSeconds=} (default 65: OkHttp ends
  * idle threads after 60 s), {@code -Draykube.bench.verbose=true} (logs why tails failed). Put the {@code -D}
  * options in {@code exec.args}, before {@code -cp}. With {@code -XX:NativeMemoryTracking=summary} there too, the
@@ -54,7 +54,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class LogTailBenchmark {
 
-  private static final int TAILS = Integer.getInteger("raykube.bench.tails", LogTailSettings.DEFAULT_MAX_OPEN);
+  private static final int TAILS = Integer.getInteger("raykube.bench.tails", 2000);
   private static final int HOLD_SECONDS = Integer.getInteger("raykube.bench.holdSeconds", 25);
   private static final int IDLE_SECONDS = Integer.getInteger("raykube.bench.idleSeconds", 65);
   private static final long OPEN_TIMEOUT_MILLIS = 300_000;

@@ -225,7 +225,8 @@ class LogTailPolicyTest {
         .hasMessageContaining("firstRetry");
     assertThatThrownBy(() -> SETTINGS.withRetry(Duration.ofSeconds(2), Duration.ofSeconds(1)))
         .hasMessageContaining("maxRetry");
-    assertThat(LogTailSettings.defaults().maxOpen()).isEqualTo(2000);
+    assertThat(LogTailSettings.defaults().maxOpen()).isEqualTo(250)
+        .as("the operator flag's default").isEqualTo(dev.raykube.operator.OperatorSettings.DEFAULT_MAX_JOB_LOG_TAILS);
     assertThat(LogTailSettings.defaults().enabled()).isTrue();
     assertThat(SETTINGS.withMaxOpen(0).enabled()).isFalse();
     assertThatThrownBy(() -> LogTailNeed.follow(null)).isInstanceOf(NullPointerException.class);
