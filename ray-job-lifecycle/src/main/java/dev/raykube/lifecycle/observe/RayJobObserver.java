@@ -21,7 +21,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Observes what {@link ObservationPlan#of(RayJob)} asks for: reads the RayCluster (owned, or selected through
- * {@code clusterSelector}; both are named by {@code status.rayClusterName}), resolves its dashboard through the
+ * {@code clusterSelector}; both are named by {@code status.rayClusterName}) through {@link RayJobReads} (the API
+ * server, or an informer cache first), resolves its dashboard through the
  * {@link DashboardAccess}, reads the K8sJobMode submitter Job and asks the dashboard for the Ray job. Returns what it
  * saw; it changes nothing, except that it {@linkplain DashboardClients#forget forgets} the dashboard client of a
  * cluster that no longer exists.
@@ -43,17 +44,28 @@ import org.slf4j.LoggerFactory;
 public final class RayJobObserver {
   private static final Logger LOG = LoggerFactory.getLogger(RayJobObserver.class);
 
-  private final KubernetesClient client;
+  private final RayJobReads reads;
   private final DashboardAccess access;
   private final DashboardClients clients;
 
   /**
+   * An observer that reads RayClusters and batch Jobs from the API server on every observation.
+   *
    * @param client reads RayClusters and batch Jobs
    * @param access resolves a RayCluster's dashboard endpoint
    * @param clients the dashboard clients to query with
    */
   public RayJobObserver(KubernetesClient client, DashboardAccess access, DashboardClients clients) {
-    this.client = Objects.requireNonNull(client, "client");
+    this(RayJobReads.fromApi(Objects.requireNonNull(client, "client")), access, clients);
+  }
+
+  /**
+   * @param reads where RayClusters and batch Jobs are read (e.g. an informer cache, then the API server)
+   * @param access resolves a RayCluster's dashboard endpoint
+   * @param clients the dashboard clients to query with
+   */
+  public RayJobObserver(RayJobReads reads, DashboardAccess access, DashboardClients clients) {
+    this.reads = Objects.requireNonNull(reads, "reads");
     this.access = Objects.requireNonNull(access, "access");
     this.clients = Objects.requireNonNull(clients, "clients");
   }
@@ -72,7 +84,7 @@ public final class RayJobObserver {
 
     RayCluster cluster = null;
     if (plan.clusterName() != null) {
-      cluster = client.resources(RayCluster.class).inNamespace(namespace).withName(plan.clusterName()).get();
+      cluster = reads.rayCluster(namespace, plan.clusterName());
       if (cluster == null) {
         clients.forget(namespace, plan.clusterName());
       }
@@ -93,7 +105,7 @@ public final class RayJobObserver {
 
     SubmitterObservation submitter = SubmitterObservation.absent();
     if (plan.submitterName() != null) {
-      Job job = client.batch().v1().jobs().inNamespace(namespace).withName(plan.submitterName()).get();
+      Job job = reads.submitter(namespace, plan.submitterName());
       submitter = SubmitterObservation.of(job);
     }
 

@@ -23,6 +23,7 @@ import dev.raykube.lifecycle.observe.DashboardClients;
 import dev.raykube.lifecycle.observe.DashboardEndpoint;
 import dev.raykube.lifecycle.observe.ObservedRayJob;
 import dev.raykube.lifecycle.observe.RayJobObserver;
+import dev.raykube.lifecycle.observe.RayJobReads;
 import dev.raykube.lifecycle.stop.RayJobStopStep;
 import dev.raykube.lifecycle.stop.RayJobStopper;
 import dev.raykube.lifecycle.stop.StopOutcome;
@@ -65,7 +66,9 @@ import org.slf4j.LoggerFactory;
  * cluster becoming ready, the submitter finishing) reconciles the RayJob at once. The end of a Ray job is pushed too:
  * while the dashboard shows the job PENDING or RUNNING, a log tail follows it ({@link JobEndEventSource},
  * {@link LogTailPolicy}); when the tail ends the RayJob is reconciled at once, and while it follows a job seen RUNNING
- * the poll relaxes to {@link LogTailSettings#followedPoll()}. The poll stays the safety net.
+ * the poll relaxes to {@link LogTailSettings#followedPoll()}. The poll stays the safety net. The observer reads the
+ * RayCluster and the submitter Job from these informers ({@link CachedRayJobReads}), and from the API server only
+ * when the informer does not hold the object yet, so a polled RayJob costs no Kubernetes API read.
  */
 public final class RayJobReconciler implements Reconciler<RayJob>, Cleaner<RayJob> {
   private static final Logger LOG = LoggerFactory.getLogger(RayJobReconciler.class);
@@ -81,6 +84,7 @@ public final class RayJobReconciler implements Reconciler<RayJob>, Cleaner<RayJo
   private static final Set<String> NO_STOP_CALL = Set.of(StopOutcome.Kind.ALREADY_TERMINAL.reason(),
       StopOutcome.Kind.NOT_SUBMITTED.reason());
 
+  private final CachedRayJobReads cache = new CachedRayJobReads();
   private final RayJobObserver observer;
   private final RayJobStateMachine machine;
   private final RayJobStateMachine followedMachine;
@@ -122,7 +126,7 @@ public final class RayJobReconciler implements Reconciler<RayJob>, Cleaner<RayJo
     this.followedMachine = new RayJobStateMachine(jobSettings.withPoll(tailSettings.followedPoll()), suffixes);
     this.jobEnds = new JobEndEventSource(new LogTailPolicy(tailSettings), clock);
     this.events = new EventRecorder(client, "raykube-operator", null, clock);
-    this.observer = new RayJobObserver(client, access, dashboards);
+    this.observer = new RayJobObserver(cache.orElse(RayJobReads.fromApi(client)), access, dashboards);
     this.actuator = new RayJobActuator(client, machine, dashboards, events, clock);
     this.cleanup = new DeletionCleanup<>(FinalizerNames.RAYJOB,
         new RayJobStopStep(new RayJobStopper(), new ClusterStopTargets(client, access, dashboards)),
@@ -141,8 +145,10 @@ public final class RayJobReconciler implements Reconciler<RayJob>, Cleaner<RayJo
         .withName("rayjob-submitters")
         .withSecondaryToPrimaryMapper(Mappers.fromOwnerReferences(RayJob.class, false))
         .build();
-    return List.of(new InformerEventSource<>(clusters, context), new InformerEventSource<>(submitters, context),
-        jobEnds);
+    InformerEventSource<RayCluster, RayJob> clusterCache = new InformerEventSource<>(clusters, context);
+    InformerEventSource<Job, RayJob> submitterCache = new InformerEventSource<>(submitters, context);
+    cache.attach(clusterCache, submitterCache);
+    return List.of(clusterCache, submitterCache, jobEnds);
   }
 
   @Override

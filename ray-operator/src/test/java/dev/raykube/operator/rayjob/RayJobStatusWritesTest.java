@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The RayJob status is written only when it changes: while the Ray job stays RUNNING the controller keeps polling the
  * dashboard, but the writes of {@code rayjobs/status} (counted from the mock API server's request log) do not grow
- * with the number of polls; the end of the job is written.
+ * with the number of polls; the end of the job is written. Nor does a poll read the RayCluster from the API server: the
+ * observer reads it from the controller's informer.
  */
 @EnableKubernetesMockClient(crud = true)
 class RayJobStatusWritesTest {
@@ -55,7 +56,7 @@ class RayJobStatusWritesTest {
   }
 
   @Test
-  @DisplayName("RUNNING across many polls: no status write per poll; the end is written")
+  @DisplayName("RUNNING across many polls: no status write and no RayCluster read per poll; the end is written")
   void statusWrittenOnlyOnChange() {
     bed.harness.create(httpModeJob("steady", "python forever.py"));
     await("the Ray job runs", () -> bed.harness.jobStatus("steady") == JobStatus.RUNNING);
@@ -66,13 +67,18 @@ class RayJobStatusWritesTest {
     pollsAfterNow(poll, 5);
     MockApiRequests.drain(server);
     pollsAfterNow(poll, POLLS);
-    int first = statusWrites(MockApiRequests.drain(server));
+    List<MockApiRequests.Request> firstWindow = MockApiRequests.drain(server);
+    int first = statusWrites(firstWindow);
     pollsAfterNow(poll, 2 * POLLS);
-    int second = statusWrites(MockApiRequests.drain(server));
+    List<MockApiRequests.Request> secondWindow = MockApiRequests.drain(server);
+    int second = statusWrites(secondWindow);
 
     assertThat(bed.harness.deploymentStatus("steady")).isEqualTo(JobDeploymentStatus.RUNNING);
     assertThat(first).as("status writes during %d polls of a RUNNING job", POLLS).isZero();
     assertThat(second).as("status writes during %d polls of a RUNNING job", 2 * POLLS).isZero();
+    assertThat(clusterReads(firstWindow)).as("RayCluster reads from the API server during %d polls", POLLS).isZero();
+    assertThat(clusterReads(secondWindow)).as("RayCluster reads from the API server during %d polls", 2 * POLLS)
+        .isZero();
 
     try (RayDashboardClient ray = RayDashboardClient.builder().baseUrl(bed.dashboard.url()).build()) {
       ray.stopJob(id);
@@ -85,6 +91,14 @@ class RayJobStatusWritesTest {
   private void pollsAfterNow(String path, int count) {
     int before = bed.dashboard.requests("GET", path).size();
     await(count + " more polls of " + path, () -> bed.dashboard.requests("GET", path).size() >= before + count);
+  }
+
+  /** GETs of one RayCluster (not lists or watches, which the informers make). */
+  private static int clusterReads(List<MockApiRequests.Request> requests) {
+    return (int) requests.stream()
+        .filter(r -> r.method().equals("GET") && r.resource().equals("rayclusters") && !r.path().contains("?")
+            && !r.path().endsWith("/rayclusters"))
+        .count();
   }
 
   private static int statusWrites(List<MockApiRequests.Request> requests) {

@@ -1,0 +1,37 @@
+package dev.raykube.operator.rayjob;
+
+import dev.raykube.lifecycle.observe.RayJobReads;
+import dev.raykube.model.cluster.RayCluster;
+import dev.raykube.model.job.RayJob;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.javaoperatorsdk.operator.processing.event.ResourceID;
+import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
+import java.util.Objects;
+
+/**
+ * {@link RayJobReads} from the RayJob controller's informers (every RayCluster and batch Job of the watched
+ * namespaces): what they do not hold yet is {@code null}, so that {@link RayJobReads#orElse} asks the API server for it.
+ * Until the informers are {@linkplain #attach attached} it holds nothing. Thread-safe.
+ */
+final class CachedRayJobReads implements RayJobReads {
+  private volatile InformerEventSource<RayCluster, RayJob> clusters;
+  private volatile InformerEventSource<Job, RayJob> submitters;
+
+  /** Starts reading from these informers. */
+  void attach(InformerEventSource<RayCluster, RayJob> clusters, InformerEventSource<Job, RayJob> submitters) {
+    this.clusters = Objects.requireNonNull(clusters, "clusters");
+    this.submitters = Objects.requireNonNull(submitters, "submitters");
+  }
+
+  @Override
+  public RayCluster rayCluster(String namespace, String name) {
+    InformerEventSource<RayCluster, RayJob> cache = clusters;
+    return cache == null ? null : cache.get(new ResourceID(name, namespace)).orElse(null);
+  }
+
+  @Override
+  public Job submitter(String namespace, String name) {
+    InformerEventSource<Job, RayJob> cache = submitters;
+    return cache == null ? null : cache.get(new ResourceID(name, namespace)).orElse(null);
+  }
+}
