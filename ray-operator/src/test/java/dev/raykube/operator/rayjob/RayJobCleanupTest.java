@@ -8,13 +8,11 @@ import dev.raykube.dashboard.fake.JobScript;
 import dev.raykube.lifecycle.act.ActionEvents;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.WorkerGroupSpec;
-import dev.raykube.model.job.DeletionCondition;
 import dev.raykube.model.job.DeletionPolicyType;
-import dev.raykube.model.job.DeletionRule;
-import dev.raykube.model.job.DeletionStrategy;
 import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.JobStatus;
 import dev.raykube.model.job.RayJob;
+import dev.raykube.operator.testing.DeletionRules;
 import dev.raykube.operator.testing.RayCrds;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.PodTemplateSpecBuilder;
@@ -87,7 +85,7 @@ class RayJobCleanupTest {
   @Test
   @DisplayName("deletionRules DeleteWorkers: the worker groups of the owned cluster are suspended, the cluster kept")
   void deleteWorkersRule() {
-    bed.harness.create(withRule(withWorkers(httpModeJob("workers", "python train.py")),
+    bed.harness.create(DeletionRules.onSuccess(withWorkers(httpModeJob("workers", "python train.py")),
         DeletionPolicyType.DELETE_WORKERS));
 
     await("the RayJob is Complete", () -> bed.harness.deploymentStatus("workers") == JobDeploymentStatus.COMPLETE);
@@ -103,7 +101,7 @@ class RayJobCleanupTest {
   @Test
   @DisplayName("deletionRules DeleteSelf: the RayJob deletes itself after the end, without a stop call")
   void deleteSelfRule() {
-    bed.harness.create(withRule(httpModeJob("self", "python train.py"), DeletionPolicyType.DELETE_SELF));
+    bed.harness.create(DeletionRules.onSuccess(httpModeJob("self", "python train.py"), DeletionPolicyType.DELETE_SELF));
 
     await("the RayJob is gone", () -> bed.harness.gone("self"));
     assertThat(bed.dashboard.submissionIds()).hasSize(1);
@@ -149,19 +147,6 @@ class RayJobCleanupTest {
     group.setTemplate(new PodTemplateSpecBuilder().withNewSpec().addNewContainer().withName("ray-worker")
         .withImage("rayproject/ray:2.60.0").endContainer().endSpec().build());
     job.getSpec().getRayClusterSpec().setWorkerGroupSpecs(List.of(group));
-    return job;
-  }
-
-  private static RayJob withRule(RayJob job, DeletionPolicyType policy) {
-    DeletionCondition condition = new DeletionCondition();
-    condition.setJobStatus(JobStatus.SUCCEEDED);
-    condition.setTtlSeconds(0);
-    DeletionRule rule = new DeletionRule();
-    rule.setCondition(condition);
-    rule.setPolicy(policy);
-    DeletionStrategy strategy = new DeletionStrategy();
-    strategy.setDeletionRules(List.of(rule));
-    job.getSpec().setDeletionStrategy(strategy);
     return job;
   }
 }

@@ -18,6 +18,7 @@ import dev.raykube.operator.raycluster.RayClusterTimings;
 import dev.raykube.operator.runtime.RayOperator;
 import dev.raykube.operator.runtime.RuntimeOptions;
 import dev.raykube.operator.runtime.StartupFailure;
+import dev.raykube.operator.testing.ConflictRetryingEdit;
 import dev.raykube.operator.testing.Eventually;
 import dev.raykube.operator.testing.TestSettings;
 import io.fabric8.kubernetes.api.model.Event;
@@ -25,7 +26,6 @@ import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.PodTemplateSpecBuilder;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -142,19 +142,7 @@ final class RayJobHarness implements AutoCloseable {
 
   /** Changes a RayJob's spec or metadata, retrying when the operator's write got in between (409). */
   void edit(String name, Consumer<RayJob> change) {
-    for (int attempt = 1; ; attempt++) {
-      try {
-        client.resources(RayJob.class).inNamespace(NS).withName(name).edit(job -> {
-          change.accept(job);
-          return job;
-        });
-        return;
-      } catch (KubernetesClientException e) {
-        if (e.getCode() != 409 || attempt == 10) {
-          throw e;
-        }
-      }
-    }
+    ConflictRetryingEdit.edit(client, RayJob.class, NS, name, change);
   }
 
   /**

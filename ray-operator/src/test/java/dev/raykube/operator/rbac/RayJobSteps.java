@@ -10,19 +10,17 @@ import dev.raykube.lifecycle.observe.DashboardAccess;
 import dev.raykube.model.cluster.AuthOptions;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.WorkerGroupSpec;
-import dev.raykube.model.job.DeletionCondition;
 import dev.raykube.model.job.DeletionPolicyType;
-import dev.raykube.model.job.DeletionRule;
-import dev.raykube.model.job.DeletionStrategy;
 import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.JobStatus;
 import dev.raykube.model.job.JobSubmissionMode;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.operator.rayjob.RayJobController;
 import dev.raykube.operator.runtime.ControllerDefinition;
+import dev.raykube.operator.testing.ConflictRetryingEdit;
+import dev.raykube.operator.testing.DeletionRules;
 import dev.raykube.operator.testing.Eventually;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -152,16 +150,7 @@ final class RayJobSteps {
   private static RayJob withRule(RayJob job, DeletionPolicyType policy) {
     job.getSpec().setShutdownAfterJobFinishes(null);
     job.getSpec().setTtlSecondsAfterFinished(null);
-    DeletionCondition condition = new DeletionCondition();
-    condition.setJobStatus(JobStatus.SUCCEEDED);
-    condition.setTtlSeconds(0);
-    DeletionRule rule = new DeletionRule();
-    rule.setCondition(condition);
-    rule.setPolicy(policy);
-    DeletionStrategy strategy = new DeletionStrategy();
-    strategy.setDeletionRules(List.of(rule));
-    job.getSpec().setDeletionStrategy(strategy);
-    return job;
+    return DeletionRules.onSuccess(job, policy);
   }
 
   private RayJob copy(RayJob source, String name) {
@@ -177,19 +166,7 @@ final class RayJobSteps {
 
   /** Changes a RayJob, retrying when the operator's status write got in between (409). */
   private void edit(String name, Consumer<RayJob> change) {
-    for (int attempt = 1; ; attempt++) {
-      try {
-        client.resources(RayJob.class).inNamespace(namespace).withName(name).edit(job -> {
-          change.accept(job);
-          return job;
-        });
-        return;
-      } catch (KubernetesClientException e) {
-        if (e.getCode() != 409 || attempt == 10) {
-          throw e;
-        }
-      }
-    }
+    ConflictRetryingEdit.edit(client, RayJob.class, namespace, name, change);
   }
 
   private RayJob rayJob(String name) {

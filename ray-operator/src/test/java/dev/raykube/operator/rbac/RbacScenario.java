@@ -8,6 +8,7 @@ import dev.raykube.operator.RayControllers;
 import dev.raykube.operator.runtime.ControllerDefinition;
 import dev.raykube.operator.runtime.RayOperator;
 import dev.raykube.operator.runtime.RuntimeOptions;
+import dev.raykube.operator.testing.ConflictRetryingEdit;
 import dev.raykube.operator.testing.Eventually;
 import dev.raykube.operator.testing.PodsRunning;
 import dev.raykube.operator.testing.TestSettings;
@@ -17,7 +18,6 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -180,19 +180,7 @@ final class RbacScenario {
 
   /** Changes a RayCluster, retrying when the operator's status write got in between (409). */
   private void edit(String name, java.util.function.Consumer<RayCluster> change) {
-    for (int attempt = 1; ; attempt++) {
-      try {
-        client.resources(RayCluster.class).inNamespace(NAMESPACE).withName(name).edit(cluster -> {
-          change.accept(cluster);
-          return cluster;
-        });
-        return;
-      } catch (KubernetesClientException e) {
-        if (e.getCode() != 409 || attempt == 10) {
-          throw e;
-        }
-      }
-    }
+    ConflictRetryingEdit.edit(client, RayCluster.class, NAMESPACE, name, change);
   }
 
   private List<Pod> pods(String cluster) {
