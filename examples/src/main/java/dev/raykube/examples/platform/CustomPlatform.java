@@ -1,20 +1,12 @@
 package dev.raykube.examples.platform;
 
-import dev.raykube.lifecycle.act.EventRecorder;
-import dev.raykube.lifecycle.act.RayJobActuator;
-import dev.raykube.lifecycle.finalizer.DeletionCleanup;
-import dev.raykube.lifecycle.finalizer.FinalizerNames;
 import dev.raykube.lifecycle.finalizer.FinalizerSettings;
-import dev.raykube.lifecycle.job.NameSuffixes;
 import dev.raykube.lifecycle.job.RayJobLabels;
 import dev.raykube.lifecycle.job.RayJobSettings;
-import dev.raykube.lifecycle.job.RayJobStateMachine;
-import dev.raykube.lifecycle.observe.ClusterStopTargets;
+import dev.raykube.lifecycle.loop.RayJobLoop;
 import dev.raykube.lifecycle.observe.DashboardAccess;
 import dev.raykube.lifecycle.observe.DashboardClients;
-import dev.raykube.lifecycle.observe.RayJobObserver;
-import dev.raykube.lifecycle.stop.RayJobStopStep;
-import dev.raykube.lifecycle.stop.RayJobStopper;
+import dev.raykube.lifecycle.observe.RayJobReads;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.job.RayJob;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -24,6 +16,8 @@ import io.fabric8.kubernetes.client.dsl.Informable;
 import io.fabric8.kubernetes.client.dsl.MixedOperation;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import dev.raykube.reconcile.EventRecorder;
+import dev.raykube.reconcile.PrimaryCache;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -38,8 +32,8 @@ import java.util.concurrent.TimeoutException;
  * A "custom platform": RayJobs run by a plain fabric8 program and {@code ray-job-lifecycle}, without an operator
  * framework. Informers on RayJobs (and on the RayClusters and submitter Jobs they create, found by their
  * {@code ray.io/originated-from-*} labels) put RayJob keys into a {@link WorkQueue}; each key is reconciled by
- * {@link RayJobReconciler}: finalizer first, deletion through the finalizer policy and the job stopper, otherwise
- * observe → decide → act, and again after the delay the decision asks for.
+ * {@link RayJobReconciler}, glue around the library's {@link RayJobLoop}: finalizer first, deletion through the loop's
+ * cleanup, otherwise the loop's observe → decide → record → act, and again after the delay the decision asks for.
  *
  * <p>It creates RayClusters but does not run them: some RayCluster controller (RayKube's operator, or KubeRay's) must
  * bring them up and report {@code status.state: ready}.
@@ -57,7 +51,7 @@ public final class CustomPlatform implements AutoCloseable {
   private final KubernetesClient client;
   private final String namespace;
   private final DashboardClients dashboards;
-  private final DeletionCleanup<RayJob> cleanup;
+  private final RayJobLoop loop;
   private final WorkQueue queue;
   private final List<SharedIndexInformer<?>> informers = new ArrayList<>();
 
@@ -74,13 +68,10 @@ public final class CustomPlatform implements AutoCloseable {
     this.client = Objects.requireNonNull(client, "client");
     this.namespace = namespace;
     this.dashboards = new DashboardClients();
-    RayJobStateMachine machine = new RayJobStateMachine(settings, NameSuffixes.random());
-    EventRecorder events = new EventRecorder(client, "raykube-custom-platform", null, clock);
-    this.cleanup = new DeletionCleanup<>(FinalizerNames.RAYJOB,
-        new RayJobStopStep(new RayJobStopper(), new ClusterStopTargets(client, access, dashboards)),
-        finalizerSettings, clock);
-    RayJobReconciler reconciler = new RayJobReconciler(client, new RayJobObserver(client, access, dashboards),
-        machine, new RayJobActuator(client, machine, dashboards, events, clock), cleanup, dashboards, events, clock);
+    this.loop = RayJobLoop.standard(client, RayJobReads.fromApi(client), access, dashboards, settings,
+        finalizerSettings, new EventRecorder(client, "raykube-custom-platform", null, clock), PrimaryCache.none(),
+        clock);
+    RayJobReconciler reconciler = new RayJobReconciler(client, loop);
     this.queue = new WorkQueue(2, reconciler::reconcile);
   }
 
@@ -107,10 +98,7 @@ public final class CustomPlatform implements AutoCloseable {
 
       @Override
       public void onDelete(RayJob job, boolean finalStateUnknown) {
-        cleanup.forget(job);
-        if (job.getStatus() != null && job.getStatus().getRayClusterName() != null) {
-          dashboards.forget(job.getMetadata().getNamespace(), job.getStatus().getRayClusterName());
-        }
+        loop.forget(job);
       }
     });
     informers.add(rayJobs);

@@ -7,6 +7,7 @@ import dev.raykube.model.job.JobFailedReason;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.model.job.RayJobSpec;
 import dev.raykube.model.job.RayJobStatus;
+import dev.raykube.reconcile.EventType;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import java.time.Duration;
 import java.time.Instant;
@@ -55,7 +56,7 @@ final class DecisionDraft {
     actions.add(action);
   }
 
-  void event(EventType type, String reason, String message) {
+  void event(EventType type, RayJobEventReason reason, String message) {
     actions.add(new RayJobAction.EmitEvent(type, reason, message));
   }
 
@@ -98,7 +99,7 @@ final class DecisionDraft {
   void suspend() {
     moveTo(JobDeploymentStatus.SUSPENDING);
     next.setMessage("spec.suspend is set: deleting the RayCluster and the submitter");
-    event(EventType.NORMAL, RayJobEvents.SUSPENDING, "Suspending: deleting RayCluster "
+    event(EventType.NORMAL, RayJobEventReason.SUSPENDING, "Suspending: deleting RayCluster "
         + next.getRayClusterName() + " and the submitter");
     requeueAfter(Duration.ZERO);
   }

@@ -6,6 +6,7 @@ import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.JobFailedReason;
 import dev.raykube.model.job.JobSubmissionMode;
 import dev.raykube.model.job.RayJobStatus;
+import dev.raykube.reconcile.EventType;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
@@ -62,7 +63,7 @@ final class InitializingPhase {
       if (selected != null) {
         String message = "RayCluster " + clusterName + " named by spec.clusterSelector was not found";
         if (!message.equals(s.getMessage())) {
-          d.event(EventType.WARNING, RayJobEvents.CLUSTER_NOT_FOUND, message);
+          d.event(EventType.WARNING, RayJobEventReason.CLUSTER_NOT_FOUND, message);
         }
         s.setMessage(message);
       } else {
@@ -77,7 +78,7 @@ final class InitializingPhase {
     ClusterObservation.Present present = (ClusterObservation.Present) cluster;
     if (selected == null && !d.createdForThisJob(present.cluster())) {
       String replacement = d.generatedName();
-      d.event(EventType.WARNING, RayJobEvents.CLUSTER_NOT_OWNED, "RayCluster " + clusterName
+      d.event(EventType.WARNING, RayJobEventReason.CLUSTER_NOT_OWNED, "RayCluster " + clusterName
           + " exists but was not created for this RayJob; using the name " + replacement + " instead");
       s.setRayClusterName(replacement);
       d.requeueAfter(Duration.ZERO);

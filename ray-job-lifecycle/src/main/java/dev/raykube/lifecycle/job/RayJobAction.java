@@ -2,6 +2,7 @@ package dev.raykube.lifecycle.job;
 
 import dev.raykube.dashboard.JobSubmitRequest;
 import dev.raykube.model.cluster.RayClusterSpec;
+import dev.raykube.reconcile.EventType;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -13,7 +14,7 @@ import java.util.Objects;
  * from the state machine's point of view: a caller that meets "already exists" treats the action as done, and one that
  * meets "not found" on a deletion likewise. The caller sets the RayJob as controller owner of everything it creates.
  * Except for {@link RequeueAfter}, a failed action is the caller's to report (Event, log) and to retry by reconciling
- * again; {@link SubmitJob} failures go back through {@link RayJobStateMachine#submissionFailed}.
+ * again; a {@link SubmitJob} that fails is observed as a {@link SubmissionFailure} and decided on again.
  */
 public sealed interface RayJobAction {
 
@@ -58,8 +59,8 @@ public sealed interface RayJobAction {
 
   /**
    * HTTPMode: submit the Ray job through the dashboard. A "submission id already exists" answer means it was
-   * submitted before (for example by an operator that then restarted) and counts as done; any other failure goes to
-   * {@link RayJobStateMachine#submissionFailed}.
+   * submitted before (for example by an operator that then restarted) and counts as done; any other failure is
+   * observed as a {@link SubmissionFailure} for the next decision.
    *
    * @param dashboardUrl the dashboard ({@code status.dashboardURL})
    * @param request the request, carrying the submission id {@code status.jobId}
@@ -131,10 +132,10 @@ public sealed interface RayJobAction {
    * Record a Kubernetes Event on the RayJob.
    *
    * @param type Normal or Warning
-   * @param reason a short CamelCase reason (see {@link RayJobEvents})
+   * @param reason the reason
    * @param message the text for people
    */
-  record EmitEvent(EventType type, String reason, String message) implements RayJobAction {
+  record EmitEvent(EventType type, RayJobEventReason reason, String message) implements RayJobAction {
     /** Checks all values are given. */
     public EmitEvent {
       Objects.requireNonNull(type, "type");

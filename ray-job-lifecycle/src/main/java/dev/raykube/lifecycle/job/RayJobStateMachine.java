@@ -1,9 +1,5 @@
 package dev.raykube.lifecycle.job;
 
-import dev.raykube.dashboard.DuplicateSubmissionException;
-import dev.raykube.dashboard.InvalidRequestException;
-import dev.raykube.dashboard.RayDashboardException;
-import dev.raykube.dashboard.UnsupportedRayVersionException;
 import dev.raykube.lifecycle.TerminalStates;
 import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.JobFailedReason;
@@ -11,6 +7,7 @@ import dev.raykube.model.job.JobStatus;
 import dev.raykube.model.job.JobSubmissionMode;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.model.job.RayJobStatus;
+import dev.raykube.reconcile.EventType;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -65,12 +62,28 @@ public final class RayJobStateMachine {
    * @return the next status (a new object) and the actions, in order
    */
   public Decision decide(RayJob job, RayJobObservation observed, Instant now) {
+    return decide(job, observed, now, settings.poll());
+  }
+
+  /**
+   * Decides what comes next for a RayJob, polling a running job at {@code poll} instead of the settings' poll (for
+   * example more slowly while something else reports the end of the Ray job at once). The input is never changed.
+   *
+   * @param job the RayJob as stored (spec, status, metadata); not null
+   * @param observed what the caller observed, per {@link ObservationPlan#of(RayJob)}; not null
+   * @param now the current time; not null
+   * @param poll how often to look at the Ray job while nothing else calls for a decision; not null
+   * @return the next status (a new object) and the actions, in order
+   */
+  public Decision decide(RayJob job, RayJobObservation observed, Instant now, AdaptivePoll poll) {
     Objects.requireNonNull(job, "job");
     Objects.requireNonNull(observed, "observed");
     Objects.requireNonNull(now, "now");
+    Objects.requireNonNull(poll, "poll");
     RayJobStatus next = job.getStatus() == null ? new RayJobStatus() : ModelCopies.copy(job.getStatus(),
         RayJobStatus.class);
-    DecisionDraft d = new DecisionDraft(job, next, observed, now, settings, suffixes);
+    RayJobSettings effective = poll.equals(settings.poll()) ? settings : settings.withPoll(poll);
+    DecisionDraft d = new DecisionDraft(job, next, observed, now, effective, suffixes);
     if (job.getMetadata() != null && job.getMetadata().getDeletionTimestamp() != null) {
       return d.build();
     }
@@ -97,6 +110,11 @@ public final class RayJobStateMachine {
       settle(d);
       return d.build();
     }
+    if (observed.submissionFailure() != null && state == JobDeploymentStatus.RUNNING) {
+      submissionFailed(d, observed.submissionFailure());
+      settle(d);
+      return d.build();
+    }
     switch (state) {
       case NEW:
         decideNew(d);
@@ -120,12 +138,12 @@ public final class RayJobStateMachine {
       case SUSPENDED:
         if (!JobSpecs.suspend(d.spec)) {
           d.moveTo(JobDeploymentStatus.NEW);
-          d.event(EventType.NORMAL, RayJobEvents.RESUMED, "spec.suspend was cleared; the RayJob starts over");
+          d.event(EventType.NORMAL, RayJobEventReason.RESUMED, "spec.suspend was cleared; the RayJob starts over");
           d.requeueAfter(Duration.ZERO);
         }
         break;
       default:
-        d.event(EventType.WARNING, RayJobEvents.UNKNOWN_DEPLOYMENT_STATUS, "status.jobDeploymentStatus '"
+        d.event(EventType.WARNING, RayJobEventReason.UNKNOWN_DEPLOYMENT_STATUS, "status.jobDeploymentStatus '"
             + next.getJobDeploymentStatusValue() + "' is unknown to this operator; the RayJob is left alone");
         break;
     }
@@ -134,39 +152,19 @@ public final class RayJobStateMachine {
   }
 
   /**
-   * Revises a decision after its {@link RayJobAction.SubmitJob} failed (HTTPMode). A
-   * {@link DuplicateSubmissionException} means the job was submitted before and changes nothing. A request the
-   * dashboard rejects ({@link InvalidRequestException}, {@link UnsupportedRayVersionException}) fails the RayJob with
-   * {@code SubmissionFailed} (retried per {@code backoffLimit}). Any other error counts as a failed status check: the
-   * failure timer starts, and once it has run for {@link RayJobSettings#statusCheckTimeout()} the RayJob fails with
-   * {@code JobStatusCheckTimeoutExceeded}.
-   *
-   * @param job the RayJob the decision was made for; not null
-   * @param decided the decision whose submission failed; not null
-   * @param error the submission error; not null
-   * @param now the current time; not null
-   * @return the revised decision: its status replaces {@code decided}'s, its actions are to be done now (the actions of
-   *     {@code decided} before the submission were already done)
+   * The submission the last decision asked for (with the move to Running) failed. Rejected by the dashboard: the
+   * RayJob fails with {@code SubmissionFailed} (retried per {@code backoffLimit}). Otherwise it counts as a failed
+   * status check: the failure timer starts, and once it has run for {@link RayJobSettings#statusCheckTimeout()} the
+   * RayJob fails with {@code JobStatusCheckTimeoutExceeded}; until then the submission is tried again at the next
+   * poll (the submission id is stable, so it cannot run twice).
    */
-  public Decision submissionFailed(RayJob job, Decision decided, RayDashboardException error, Instant now) {
-    Objects.requireNonNull(job, "job");
-    Objects.requireNonNull(decided, "decided");
-    Objects.requireNonNull(error, "error");
-    Objects.requireNonNull(now, "now");
-    RayJobStatus next = ModelCopies.copy(decided.status(), RayJobStatus.class);
-    DecisionDraft d = new DecisionDraft(job, next, RayJobObservation.nothing(), now, settings, suffixes);
-    if (error instanceof DuplicateSubmissionException) {
-      d.requeueAfter(decided.requeueAfter().orElse(settings.poll().min()));
-      return d.build();
+  private static void submissionFailed(DecisionDraft d, SubmissionFailure failure) {
+    if (failure.kind() == SubmissionFailure.Kind.REJECTED) {
+      d.fail(JobFailedReason.SUBMISSION_FAILED, "The dashboard rejected Ray job " + d.next.getJobId() + ": "
+          + failure.problem());
+    } else if (!RunningPhase.statusCheckTimedOut(d, "submitting failed: " + failure.problem())) {
+      d.requeueAfter(d.settings.poll().min());
     }
-    String problem = error.getMessage() == null ? error.getClass().getSimpleName() : error.getMessage();
-    if (error instanceof InvalidRequestException || error instanceof UnsupportedRayVersionException) {
-      d.fail(JobFailedReason.SUBMISSION_FAILED, "The dashboard rejected Ray job " + next.getJobId() + ": " + problem);
-    } else if (!RunningPhase.statusCheckTimedOut(d, "submitting failed: " + problem)) {
-      d.requeueAfter(settings.poll().min());
-    }
-    settle(d);
-    return d.build();
   }
 
   private void decideNew(DecisionDraft d) {
@@ -222,10 +220,10 @@ public final class RayJobStateMachine {
     String spec = violations.stream().filter(v -> !v.aboutMetadata()).map(Violation::message)
         .collect(Collectors.joining("; "));
     if (!metadata.isEmpty()) {
-      d.event(EventType.WARNING, RayJobEvents.INVALID_METADATA, metadata + suffix);
+      d.event(EventType.WARNING, RayJobEventReason.INVALID_METADATA, metadata + suffix);
     }
     if (!spec.isEmpty()) {
-      d.event(EventType.WARNING, RayJobEvents.INVALID_SPEC, spec + suffix);
+      d.event(EventType.WARNING, RayJobEventReason.INVALID_SPEC, spec + suffix);
     }
   }
 
@@ -234,7 +232,7 @@ public final class RayJobStateMachine {
     RayJobStatus s = d.next;
     s.setReasonValue(null);
     s.setMessage(null);
-    d.event(EventType.NORMAL, RayJobEvents.SPEC_FIXED, "The spec is valid again; the RayJob starts over");
+    d.event(EventType.NORMAL, RayJobEventReason.SPEC_FIXED, "The spec is valid again; the RayJob starts over");
     d.moveTo(s.getRayClusterName() != null ? JobDeploymentStatus.RETRYING : JobDeploymentStatus.NEW);
     d.requeueAfter(Duration.ZERO);
   }
@@ -254,20 +252,20 @@ public final class RayJobStateMachine {
       int failed = (s.getFailed() == null ? 0 : s.getFailed()) + 1;
       s.setFailed(failed);
       JobFailedReason reason = s.getReason();
-      d.event(EventType.WARNING, s.getReasonValue() == null ? "Failed" : s.getReasonValue(),
+      d.event(EventType.WARNING, RayJobEventReason.failedWith(s.getReason()),
           s.getMessage() == null ? "The RayJob failed" : s.getMessage());
       int attempts = JobSpecs.backoffLimit(d.spec) + 1;
       if (failed < attempts && reason != JobFailedReason.DEADLINE_EXCEEDED
           && reason != JobFailedReason.JOB_STATUS_CHECK_TIMEOUT_EXCEEDED) {
         d.moveTo(JobDeploymentStatus.RETRYING);
-        d.event(EventType.WARNING, RayJobEvents.RETRYING, "Attempt " + failed + " of " + attempts + " failed ("
+        d.event(EventType.WARNING, RayJobEventReason.RETRYING, "Attempt " + failed + " of " + attempts + " failed ("
             + s.getReasonValue() + "); retrying on a new RayCluster");
       }
     } else {
       if (s.getJobStatus() == JobStatus.SUCCEEDED) {
         s.setSucceeded((s.getSucceeded() == null ? 0 : s.getSucceeded()) + 1);
       }
-      d.event(EventType.NORMAL, RayJobEvents.COMPLETED, "Ray job " + s.getJobId() + " ended "
+      d.event(EventType.NORMAL, RayJobEventReason.COMPLETED, "Ray job " + s.getJobId() + " ended "
           + s.getJobStatusValue() + (s.getReasonValue() == null ? "" : " (" + s.getReasonValue() + ")"));
     }
   }

@@ -3,6 +3,7 @@ package dev.raykube.lifecycle.job;
 import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.JobSubmissionMode;
 import dev.raykube.model.job.RayJobStatus;
+import dev.raykube.reconcile.EventType;
 import java.time.Duration;
 
 /**
@@ -52,7 +53,7 @@ final class TeardownPhase {
     s.setEndTime(null);
     if (suspending) {
       d.moveTo(JobDeploymentStatus.SUSPENDED);
-      d.event(EventType.NORMAL, RayJobEvents.SUSPENDED, "The RayJob is suspended; clear spec.suspend to run it again");
+      d.event(EventType.NORMAL, RayJobEventReason.SUSPENDED, "The RayJob is suspended; clear spec.suspend to run it again");
     } else {
       d.moveTo(JobDeploymentStatus.NEW);
       d.requeueAfter(Duration.ZERO);

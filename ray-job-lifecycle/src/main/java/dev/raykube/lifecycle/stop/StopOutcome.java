@@ -56,6 +56,21 @@ public record StopOutcome(Kind kind, String submissionId, String message, boolea
     public String reason() {
       return reason;
     }
+
+    /**
+     * The kind whose {@link #reason()} is {@code reason}.
+     *
+     * @param reason a reason, e.g. of a {@link CleanupOutcome} made by {@link StopOutcome#toCleanupOutcome()}
+     * @return the kind, or empty when no kind has this reason
+     */
+    public static java.util.Optional<Kind> ofReason(String reason) {
+      for (Kind kind : values()) {
+        if (kind.reason.equals(reason)) {
+          return java.util.Optional.of(kind);
+        }
+      }
+      return java.util.Optional.empty();
+    }
   }
 
   /** Checks the fields. */

@@ -245,7 +245,7 @@ class CleanupTest {
     assertThat(decision.actionsOf(RayJobAction.DeleteCluster.class)).isEmpty();
     assertThat(decision.actionsOf(RayJobAction.EmitEvent.class)).singleElement()
         .satisfies(e -> {
-          assertThat(e.reason()).isEqualTo(RayJobEvents.INVALID_SPEC);
+          assertThat(e.reason()).isEqualTo(RayJobEventReason.INVALID_SPEC);
           assertThat(e.message()).contains("activeDeadlineSeconds").contains("paused");
         });
   }

@@ -15,6 +15,7 @@ import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.JobFailedReason;
 import dev.raykube.model.job.JobSubmissionMode;
 import dev.raykube.model.job.RayJob;
+import dev.raykube.reconcile.EventType;
 import java.time.Duration;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -38,7 +39,7 @@ class InitializingStateTest {
     assertThat(decision.status().getJobDeploymentStatus()).isEqualTo(JobDeploymentStatus.SUSPENDING);
     assertThat(decision.actionsOf(RayJobAction.CreateCluster.class)).isEmpty();
     assertThat(decision.actionsOf(RayJobAction.EmitEvent.class)).extracting(RayJobAction.EmitEvent::reason)
-        .containsExactly(RayJobEvents.SUSPENDING);
+        .containsExactly(RayJobEventReason.SUSPENDING);
     assertThat(decision.requeueAfter()).contains(Duration.ZERO);
   }
 
@@ -65,7 +66,7 @@ class InitializingStateTest {
     assertThat(decision.status().getJobDeploymentStatus()).isEqualTo(JobDeploymentStatus.FAILED);
     assertThat(decision.status().getReason()).isEqualTo(JobFailedReason.PRE_RUNNING_DEADLINE_EXCEEDED);
     assertThat(decision.actionsOf(RayJobAction.EmitEvent.class)).extracting(RayJobAction.EmitEvent::reason)
-        .containsExactly("PreRunningDeadlineExceeded");
+        .containsExactly(RayJobEventReason.PRE_RUNNING_DEADLINE_EXCEEDED);
   }
 
   @Test
@@ -101,7 +102,7 @@ class InitializingStateTest {
     Decision decision = machine().decide(job, RayJobObservation.nothing(), at(5));
     assertThat(decision.actionsOf(RayJobAction.CreateCluster.class)).isEmpty();
     assertThat(decision.actionsOf(RayJobAction.EmitEvent.class)).containsExactly(new RayJobAction.EmitEvent(
-        EventType.WARNING, RayJobEvents.CLUSTER_NOT_FOUND,
+        EventType.WARNING, RayJobEventReason.CLUSTER_NOT_FOUND,
         "RayCluster shared named by spec.clusterSelector was not found"));
     assertThat(decision.status().getMessage()).contains("shared");
     assertThat(decision.requeueAfter()).isPresent();
@@ -212,7 +213,7 @@ class InitializingStateTest {
     assertThat(decision.status().getRayClusterName()).isEqualTo("demo-bbbbb").isNotEqualTo(CLUSTER);
     assertThat(decision.status().getJobDeploymentStatus()).isEqualTo(JobDeploymentStatus.INITIALIZING);
     assertThat(decision.actionsOf(RayJobAction.EmitEvent.class)).extracting(RayJobAction.EmitEvent::reason)
-        .containsExactly(RayJobEvents.CLUSTER_NOT_OWNED);
+        .containsExactly(RayJobEventReason.CLUSTER_NOT_OWNED);
     assertThat(decision.actionsOf(RayJobAction.CreateCluster.class)).as("created on the next decision").isEmpty();
   }
 

@@ -87,9 +87,9 @@ class RetriesTest {
     assertThat(decision.status().getFailed()).isEqualTo(failedAfter);
     assertThat(decision.status().getEndTime()).isNotNull();
     List<String> events = new ArrayList<>();
-    decision.actionsOf(RayJobAction.EmitEvent.class).forEach(e -> events.add(e.reason()));
+    decision.actionsOf(RayJobAction.EmitEvent.class).forEach(e -> events.add(e.reason().value()));
     if (expected == JobDeploymentStatus.RETRYING) {
-      assertThat(events).containsExactly(reason.value(), RayJobEvents.RETRYING);
+      assertThat(events).containsExactly(reason.value(), RayJobEventReason.RETRYING.value());
     } else {
       assertThat(events).containsExactly(reason.value());
     }

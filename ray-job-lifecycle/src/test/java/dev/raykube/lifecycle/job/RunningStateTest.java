@@ -278,7 +278,7 @@ class RunningStateTest {
     assertThat(decision.status().getRayJobInfo()).isEqualTo(info(5L, 50L));
     assertThat(decision.status().getSucceeded()).isEqualTo(1);
     assertThat(decision.actionsOf(RayJobAction.EmitEvent.class)).extracting(RayJobAction.EmitEvent::reason)
-        .containsExactly(RayJobEvents.COMPLETED);
+        .containsExactly(RayJobEventReason.COMPLETED);
   }
 
   @Test

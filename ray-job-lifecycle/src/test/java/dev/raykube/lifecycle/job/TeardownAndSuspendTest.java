@@ -82,7 +82,7 @@ class TeardownAndSuspendTest {
     assertThat(s.getRayClusterStatus()).isNull();
     assertThat(decision.requeueAfter()).isEmpty();
     assertThat(decision.actionsOf(RayJobAction.EmitEvent.class)).extracting(RayJobAction.EmitEvent::reason)
-        .containsExactly(RayJobEvents.SUSPENDED);
+        .containsExactly(RayJobEventReason.SUSPENDED);
   }
 
   @Test
@@ -148,7 +148,7 @@ class TeardownAndSuspendTest {
     Decision decision = machine().decide(job, RayJobObservation.nothing(), at(100));
     assertThat(decision.status().getJobDeploymentStatus()).isEqualTo(JobDeploymentStatus.NEW);
     assertThat(decision.actionsOf(RayJobAction.EmitEvent.class)).extracting(RayJobAction.EmitEvent::reason)
-        .containsExactly(RayJobEvents.RESUMED);
+        .containsExactly(RayJobEventReason.RESUMED);
     assertThat(decision.requeueAfter()).contains(Duration.ZERO);
   }
 

@@ -12,6 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.JobFailedReason;
 import dev.raykube.model.job.RayJob;
+import dev.raykube.reconcile.EventType;
 import java.time.Duration;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -30,7 +31,7 @@ class ValidationAndGuardsTest {
     assertThat(decision.status().getMessage())
         .isEqualTo("spec.ttlSecondsAfterFinished greater than 0 requires shutdownAfterJobFinishes: true");
     assertThat(decision.actions()).containsExactly(new RayJobAction.EmitEvent(EventType.WARNING,
-        RayJobEvents.INVALID_SPEC, "spec.ttlSecondsAfterFinished greater than 0 requires shutdownAfterJobFinishes: "
+        RayJobEventReason.INVALID_SPEC, "spec.ttlSecondsAfterFinished greater than 0 requires shutdownAfterJobFinishes: "
             + "true"));
     assertThat(decision.status().getJobId()).as("nothing initialized").isNull();
   }
@@ -42,7 +43,7 @@ class ValidationAndGuardsTest {
     job.getMetadata().setName("Demo_Job");
     Decision decision = machine().decide(job, RayJobObservation.nothing(), at(0));
     assertThat(decision.actionsOf(RayJobAction.EmitEvent.class)).extracting(RayJobAction.EmitEvent::reason)
-        .containsExactly(RayJobEvents.INVALID_METADATA, RayJobEvents.INVALID_SPEC);
+        .containsExactly(RayJobEventReason.INVALID_METADATA, RayJobEventReason.INVALID_SPEC);
   }
 
   @Test
@@ -78,7 +79,7 @@ class ValidationAndGuardsTest {
     assertThat(fixed.status().getReasonValue()).isNull();
     assertThat(fixed.status().getMessage()).isNull();
     assertThat(fixed.actionsOf(RayJobAction.EmitEvent.class)).extracting(RayJobAction.EmitEvent::reason)
-        .containsExactly(RayJobEvents.SPEC_FIXED);
+        .containsExactly(RayJobEventReason.SPEC_FIXED);
     assertThat(fixed.requeueAfter()).contains(Duration.ZERO);
   }
 
@@ -129,7 +130,7 @@ class ValidationAndGuardsTest {
     Decision decision = machine().decide(job, RayJobObservation.nothing(), at(0));
     assertThat(decision.status().getJobDeploymentStatusValue()).isEqualTo("Paused");
     assertThat(decision.actions()).singleElement().isInstanceOfSatisfying(RayJobAction.EmitEvent.class,
-        e -> assertThat(e.reason()).isEqualTo(RayJobEvents.UNKNOWN_DEPLOYMENT_STATUS));
+        e -> assertThat(e.reason()).isEqualTo(RayJobEventReason.UNKNOWN_DEPLOYMENT_STATUS));
   }
 
   @Test

@@ -7,7 +7,6 @@ import dev.raykube.operator.cluster.ClusterBuildSettings;
 import dev.raykube.operator.runtime.ControllerContext;
 import dev.raykube.operator.runtime.ControllerDefinition;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
-import java.time.Clock;
 import java.util.Objects;
 
 /**
@@ -45,7 +44,7 @@ public final class RayClusterController implements ControllerDefinition<RayClust
   @Override
   public Reconciler<RayCluster> reconciler(ControllerContext context) {
     return new RayClusterReconciler(context.client(), buildSettings(context.settings()), timings,
-        context.clusterStates(), Clock.systemUTC());
+        context.clusterStates(), context.clock());
   }
 
   /**

@@ -1,6 +1,11 @@
 package dev.raykube.operator.rayjob;
 
 import dev.raykube.lifecycle.finalizer.FinalizerNames;
+import dev.raykube.lifecycle.loop.RayJobLoop;
+import dev.raykube.lifecycle.observe.DashboardClients;
+import dev.raykube.lifecycle.observe.RayJobReads;
+import dev.raykube.operator.runtime.ControllerEventCache;
+import dev.raykube.reconcile.EventRecorder;
 import dev.raykube.lifecycle.finalizer.FinalizerSettings;
 import dev.raykube.lifecycle.job.RayJobSettings;
 import dev.raykube.lifecycle.observe.DashboardAccess;
@@ -30,6 +35,9 @@ public final class RayJobController implements ControllerDefinition<RayJob> {
 
   /** The controller's name (logs, metrics, JOSDK configuration). */
   public static final String NAME = "rayjob";
+
+  /** The {@code source.component} of the controller's Events. */
+  public static final String EVENT_COMPONENT = "raykube-operator";
 
   private final RayJobSettings jobSettings;
   private final FinalizerSettings finalizerSettings;
@@ -84,9 +92,16 @@ public final class RayJobController implements ControllerDefinition<RayJob> {
 
   @Override
   public Reconciler<RayJob> reconciler(ControllerContext context) {
-    return new RayJobReconciler(context.client(), dashboardAccess.apply(context), jobSettings,
+    Clock clock = context.clock();
+    LogTailSettings tails = tailSettings.withMaxOpen(context.settings().maxJobLogTails());
+    CachedRayJobReads reads = new CachedRayJobReads();
+    ControllerEventCache<RayJob> primaryCache = new ControllerEventCache<>();
+    RayJobLoop loop = RayJobLoop.standard(context.client(), reads.orElse(RayJobReads.fromApi(context.client())),
+        dashboardAccess.apply(context), new DashboardClients(), jobSettings,
         finalizerSettings.withDefaultPolicy(context.settings().finalizerPolicy()),
-        tailSettings.withMaxOpen(context.settings().maxJobLogTails()), Clock.systemUTC());
+        new EventRecorder(context.client(), EVENT_COMPONENT, null, clock), primaryCache, clock);
+    return new RayJobReconciler(loop, reads, new JobEndEventSource(new LogTailPolicy(tails), clock),
+        tails.followedPoll(), primaryCache);
   }
 
   /** The one finalizer, {@value FinalizerNames#RAYJOB}, handled by JOSDK. */

@@ -3,6 +3,7 @@ package dev.raykube.operator.runtime;
 import dev.raykube.operator.OperatorSettings;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Clock;
 import java.util.Objects;
 
 /**
@@ -13,12 +14,14 @@ import java.util.Objects;
  * @param client the Kubernetes client (rate-limited, shared; do not close it)
  * @param meterRegistry registry for the controller's own meters
  * @param clusterStates gauges of managed RayClusters by state, fed by the RayCluster controller
+ * @param clock the time every decision is made at (the system clock; tests pass one they move)
  */
 public record ControllerContext(
     OperatorSettings settings,
     KubernetesClient client,
     MeterRegistry meterRegistry,
-    ClusterStateGauges clusterStates) {
+    ClusterStateGauges clusterStates,
+    Clock clock) {
 
   /** Requires every value. */
   public ControllerContext {
@@ -26,5 +29,6 @@ public record ControllerContext(
     Objects.requireNonNull(client, "client");
     Objects.requireNonNull(meterRegistry, "meterRegistry");
     Objects.requireNonNull(clusterStates, "clusterStates");
+    Objects.requireNonNull(clock, "clock");
   }
 }

@@ -11,6 +11,7 @@ import io.fabric8.kubernetes.client.http.HttpClient;
 import io.javaoperatorsdk.operator.Operator;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -155,7 +156,7 @@ public final class RayOperator implements AutoCloseable {
         : Optional.empty();
     Operator josdk = new Operator(OperatorConfiguration.of(settings, client, registry, options, leaseNamespace,
         leadership.callbacks()));
-    ControllerContext context = new ControllerContext(settings, client, registry, clusterStates);
+    ControllerContext context = new ControllerContext(settings, client, registry, clusterStates, Clock.systemUTC());
     for (ControllerDefinition<?> definition : controllers) {
       register(josdk, definition, context);
     }

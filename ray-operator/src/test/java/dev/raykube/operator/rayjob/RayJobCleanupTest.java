@@ -5,7 +5,7 @@ import static dev.raykube.operator.rayjob.RayJobHarness.httpModeJob;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.dashboard.fake.JobScript;
-import dev.raykube.lifecycle.act.ActionEvents;
+import dev.raykube.lifecycle.job.RayJobEventReason;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.WorkerGroupSpec;
 import dev.raykube.model.job.DeletionPolicyType;
@@ -72,10 +72,10 @@ class RayJobCleanupTest {
 
     await("the RayJob is Complete", () -> bed.harness.deploymentStatus("ttl") == JobDeploymentStatus.COMPLETE);
     await("the RayCluster is deleted", () -> bed.harness.clusters().isEmpty()
-        && bed.harness.eventReasons("ttl").contains(ActionEvents.DELETED_RAY_CLUSTER));
+        && bed.harness.eventReasons("ttl").contains(RayJobEventReason.DELETED_RAY_CLUSTER.value()));
     Instant end = Instant.parse(bed.harness.get("ttl").getStatus().getEndTime());
     Event deleted = bed.harness.events("ttl").stream()
-        .filter(e -> ActionEvents.DELETED_RAY_CLUSTER.equals(e.getReason()))
+        .filter(e -> RayJobEventReason.DELETED_RAY_CLUSTER.value().equals(e.getReason()))
         .findFirst().orElseThrow();
     assertThat(Duration.between(end, Instant.parse(deleted.getFirstTimestamp())).toSeconds())
         .as("seconds from status.endTime to the deletion").isGreaterThanOrEqualTo(2);
@@ -92,7 +92,7 @@ class RayJobCleanupTest {
     await("every worker group suspended", () -> bed.harness.clusters().stream().findFirst()
         .map(c -> c.getSpec().getWorkerGroupSpecs().stream().map(WorkerGroupSpec::getSuspend)
             .allMatch(Boolean.TRUE::equals)).orElse(false)
-        && bed.harness.eventReasons("workers").contains(ActionEvents.SUSPENDED_WORKERS));
+        && bed.harness.eventReasons("workers").contains(RayJobEventReason.SUSPENDED_WORKERS.value()));
     RayCluster cluster = bed.harness.clusters().get(0);
     assertThat(cluster.getMetadata().getDeletionTimestamp()).isNull();
     assertThat(bed.harness.get("workers")).isNotNull();
@@ -106,7 +106,7 @@ class RayJobCleanupTest {
     await("the RayJob is gone", () -> bed.harness.gone("self"));
     assertThat(bed.dashboard.submissionIds()).hasSize(1);
     assertThat(bed.dashboard.requests()).noneMatch(r -> r.path().endsWith("/stop"));
-    assertThat(bed.harness.eventReasons("self")).contains("Completed", ActionEvents.DELETED_RAY_JOB);
+    assertThat(bed.harness.eventReasons("self")).contains("Completed", RayJobEventReason.DELETED_RAY_JOB.value());
   }
 
   @Test
@@ -125,7 +125,7 @@ class RayJobCleanupTest {
     assertThat(bed.harness.clusters()).isEmpty();
     assertThat(bed.harness.get("pausable").getStatus().getJobId()).isNull();
     assertThat(bed.harness.eventReasons("pausable"))
-        .contains("Suspending", ActionEvents.DELETED_RAY_CLUSTER, "Suspended");
+        .contains("Suspending", RayJobEventReason.DELETED_RAY_CLUSTER.value(), "Suspended");
 
     bed.dashboard.scriptEntrypoints(Pattern.compile("python forever\\.py"),
         JobScript.runsFor(Duration.ofMillis(100), "ok\n"));

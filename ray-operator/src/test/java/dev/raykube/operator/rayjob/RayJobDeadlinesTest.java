@@ -1,7 +1,7 @@
 package dev.raykube.operator.rayjob;
 
-import static dev.raykube.operator.rayjob.RayJobHarness.await;
-import static dev.raykube.operator.rayjob.RayJobHarness.httpModeJob;
+import static dev.raykube.operator.rayjob.RayJobObjects.await;
+import static dev.raykube.operator.rayjob.RayJobObjects.httpModeJob;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.dashboard.RayDashboardClient;
@@ -24,11 +24,9 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code activeDeadlineSeconds} and {@code preRunningDeadlineSeconds} in the real operator runtime. The controller
- * reads the system clock, so the deadlines are real seconds; they are made short without depending on how fast a
- * loaded machine gets a RayJob to Running: a RayJob that must be Running first gets its deadline only once it is (a
- * spec change, counted from {@code status.startTime}), and a RayJob that must not reach Running has its Pods held
- * Pending. Every wait returns as soon as its condition holds.
+ * {@code activeDeadlineSeconds} and {@code preRunningDeadlineSeconds}, with the RayJob controller's reconciler called
+ * directly ({@link DirectRayJobs}) at a clock the test moves: a deadline passes the moment the test says so, not after
+ * real seconds, and a RayJob that must not reach Running has its RayCluster held not ready.
  */
 @EnableKubernetesMockClient(crud = true)
 class RayJobDeadlinesTest {
@@ -36,7 +34,7 @@ class RayJobDeadlinesTest {
   static KubernetesMockServer server;
   static KubernetesClient client;
 
-  private RayJobTestBed bed;
+  private DirectRayJobs jobs;
 
   @BeforeAll
   static void registerCrds() {
@@ -44,15 +42,15 @@ class RayJobDeadlinesTest {
   }
 
   @BeforeEach
-  void start() throws Exception {
-    bed = RayJobTestBed.start(client, d -> {
+  void start() {
+    jobs = DirectRayJobs.start(client, d -> {
       d.scriptEntrypoints(Pattern.compile("python forever\\.py"), JobScript.runsUntilStopped());
     });
   }
 
   @AfterEach
   void stop() {
-    bed.close();
+    jobs.close();
   }
 
   @Test
@@ -60,92 +58,104 @@ class RayJobDeadlinesTest {
   void activeDeadlineWhileRunning() {
     RayJob job = httpModeJob("long", "python forever.py");
     job.getSpec().setBackoffLimit(2);
-    bed.harness.create(job);
-    await("the Ray job runs", () -> bed.harness.jobStatus("long") == JobStatus.RUNNING);
-    String id = bed.harness.submissionId("long");
-    Instant start = Instant.parse(bed.harness.get("long").getStatus().getStartTime());
-    int deadline = (int) Duration.between(start, Instant.now()).toSeconds() + 2;
+    jobs.create(job);
+    jobs.runUntil("long", "the Ray job runs", j -> j.getStatus() != null
+        && j.getStatus().getJobStatus() == JobStatus.RUNNING);
+    String id = jobs.submissionId("long");
+    Instant start = Instant.parse(jobs.get("long").getStatus().getStartTime());
 
-    bed.harness.edit("long", j -> j.getSpec().setActiveDeadlineSeconds(deadline));
+    jobs.edit("long", j -> j.getSpec().setActiveDeadlineSeconds(60));
+    jobs.step("long");
+    assertThat(jobs.deploymentStatus("long")).as("before the deadline").isEqualTo(JobDeploymentStatus.RUNNING);
+    jobs.clock.advance(Duration.ofSeconds(61));
+    jobs.step("long");
 
-    // The status is written first, then the stop and the Event of the same decision.
-    await("the RayJob is Failed", () -> bed.harness.deploymentStatus("long") == JobDeploymentStatus.FAILED
-        && bed.harness.eventReasons("long").contains("DeadlineExceeded"));
-    RayJob failed = bed.harness.get("long");
+    RayJob failed = jobs.get("long");
+    assertThat(failed.getStatus().getJobDeploymentStatus()).isEqualTo(JobDeploymentStatus.FAILED);
+    assertThat(jobs.eventReasons("long")).contains("DeadlineExceeded");
     assertThat(failed.getStatus().getReason()).isEqualTo(JobFailedReason.DEADLINE_EXCEEDED);
-    assertThat(failed.getStatus().getMessage()).contains("activeDeadlineSeconds=" + deadline);
+    assertThat(failed.getStatus().getMessage()).contains("activeDeadlineSeconds=60");
     assertThat(Duration.between(start, Instant.parse(failed.getStatus().getEndTime())).toSeconds())
-        .as("failed no earlier than the deadline").isGreaterThanOrEqualTo(deadline);
+        .as("failed no earlier than the deadline").isGreaterThanOrEqualTo(60);
     assertThat(failed.getStatus().getFailed()).as("DeadlineExceeded is not retried despite backoffLimit 2")
         .isEqualTo(1);
-    assertThat(bed.dashboard.stopRequested(id)).isTrue();
-    await("the Ray job is STOPPED", () -> bed.dashboard.jobStatus(id).filter("STOPPED"::equals).isPresent());
-    assertThat(bed.dashboard.submissionIds()).containsExactly(id);
-    assertThat(bed.harness.eventReasons("long")).doesNotContain("Retrying");
+    assertThat(jobs.dashboard.stopRequested(id)).isTrue();
+    await("the Ray job is STOPPED", () -> jobs.dashboard.jobStatus(id).filter("STOPPED"::equals).isPresent());
+    jobs.step("long");
+    assertThat(jobs.dashboard.submissionIds()).containsExactly(id);
+    assertThat(jobs.eventReasons("long")).doesNotContain("Retrying");
   }
 
   @Test
   @DisplayName("activeDeadlineSeconds passes before the cluster is ready: Failed/DeadlineExceeded, nothing submitted")
   void activeDeadlineWhileInitializing() {
-    bed.pods.holdPending(true);
+    jobs.holdClustersPending();
     RayJob job = httpModeJob("stuck", "python forever.py");
     job.getSpec().setActiveDeadlineSeconds(2);
-    bed.harness.create(job);
+    jobs.create(job);
+    jobs.runUntil("stuck", "the RayCluster is created", j -> !jobs.clusters().isEmpty());
+    jobs.step("stuck");
+    assertThat(jobs.deploymentStatus("stuck")).isEqualTo(JobDeploymentStatus.INITIALIZING);
 
-    await("the RayJob is Failed", () -> bed.harness.deploymentStatus("stuck") == JobDeploymentStatus.FAILED);
-    RayJob failed = bed.harness.get("stuck");
+    jobs.clock.advance(Duration.ofSeconds(3));
+    jobs.step("stuck");
+    RayJob failed = jobs.get("stuck");
+    assertThat(failed.getStatus().getJobDeploymentStatus()).isEqualTo(JobDeploymentStatus.FAILED);
     assertThat(failed.getStatus().getReason()).isEqualTo(JobFailedReason.DEADLINE_EXCEEDED);
     assertThat(failed.getStatus().getMessage()).contains("still Initializing");
-    assertThat(bed.dashboard.submissionIds()).isEmpty();
-    assertThat(bed.dashboard.requests()).noneMatch(r -> r.path().endsWith("/stop"));
+    assertThat(jobs.dashboard.submissionIds()).isEmpty();
+    assertThat(jobs.dashboard.requests()).noneMatch(r -> r.path().endsWith("/stop"));
   }
 
   @Test
   @DisplayName("preRunningDeadlineSeconds passes before Running: Failed/PreRunningDeadlineExceeded, cluster deleted")
   void preRunningDeadline() {
-    bed.pods.holdPending(true);
+    jobs.holdClustersPending();
     RayJob job = httpModeJob("slow", "python forever.py");
     job.getSpec().setPreRunningDeadlineSeconds(2);
     job.getSpec().setShutdownAfterJobFinishes(true);
     job.getSpec().setTtlSecondsAfterFinished(0);
-    bed.harness.create(job);
-    await("the RayCluster exists", () -> !bed.harness.clusters().isEmpty());
+    jobs.create(job);
+    jobs.runUntil("slow", "the RayCluster is created", j -> !jobs.clusters().isEmpty());
 
-    await("the RayJob is Failed", () -> bed.harness.deploymentStatus("slow") == JobDeploymentStatus.FAILED);
-    RayJob failed = bed.harness.get("slow");
+    jobs.clock.advance(Duration.ofSeconds(2));
+    jobs.step("slow");
+    RayJob failed = jobs.get("slow");
+    assertThat(failed.getStatus().getJobDeploymentStatus()).isEqualTo(JobDeploymentStatus.FAILED);
     assertThat(failed.getStatus().getReason()).isEqualTo(JobFailedReason.PRE_RUNNING_DEADLINE_EXCEEDED);
     assertThat(failed.getStatus().getMessage()).contains("preRunningDeadlineSeconds=2");
     Instant start = Instant.parse(failed.getStatus().getStartTime());
     assertThat(Duration.between(start, Instant.parse(failed.getStatus().getEndTime())).toSeconds())
         .isGreaterThanOrEqualTo(2);
-    assertThat(bed.dashboard.submissionIds()).isEmpty();
-    await("the owned RayCluster is deleted after the failure", () -> bed.harness.clusters().isEmpty()
-        && bed.harness.eventReasons("slow").contains("DeletedRayCluster"));
-    assertThat(bed.harness.eventReasons("slow")).contains("PreRunningDeadlineExceeded");
+    assertThat(jobs.dashboard.submissionIds()).isEmpty();
+    jobs.runUntil("slow", "the owned RayCluster is deleted after the failure", j -> jobs.clusters().isEmpty()
+        && jobs.eventReasons("slow").contains("DeletedRayCluster"));
+    assertThat(jobs.eventReasons("slow")).contains("PreRunningDeadlineExceeded");
   }
 
   @Test
   @DisplayName("preRunningDeadlineSeconds no longer applies once Running")
   void preRunningDeadlineEndsAtRunning() {
-    bed.harness.create(httpModeJob("started", "python forever.py"));
-    await("the Ray job runs", () -> bed.harness.jobStatus("started") == JobStatus.RUNNING);
-    String id = bed.harness.submissionId("started");
+    jobs.create(httpModeJob("started", "python forever.py"));
+    jobs.runUntil("started", "the Ray job runs", j -> j.getStatus() != null
+        && j.getStatus().getJobStatus() == JobStatus.RUNNING);
+    String id = jobs.submissionId("started");
 
-    // A deadline that has already passed, counted from status.startTime.
-    bed.harness.edit("started", j -> j.getSpec().setPreRunningDeadlineSeconds(1));
-    long generation = bed.harness.get("started").getMetadata().getGeneration();
-    await("the controller has decided on the new spec", () -> {
-      RayJob seen = bed.harness.get("started");
-      return seen.getStatus().getObservedGeneration() != null
-          && seen.getStatus().getObservedGeneration() >= generation;
-    });
-    assertThat(bed.harness.deploymentStatus("started")).isEqualTo(JobDeploymentStatus.RUNNING);
+    // A deadline that has passed long ago, counted from status.startTime.
+    jobs.edit("started", j -> j.getSpec().setPreRunningDeadlineSeconds(1));
+    jobs.clock.advance(Duration.ofSeconds(30));
+    long generation = jobs.get("started").getMetadata().getGeneration();
+    jobs.step("started");
+    RayJob seen = jobs.get("started");
+    assertThat(seen.getStatus().getObservedGeneration()).as("decided on the new spec").isEqualTo(generation);
+    assertThat(seen.getStatus().getJobDeploymentStatus()).isEqualTo(JobDeploymentStatus.RUNNING);
 
-    try (RayDashboardClient ray = RayDashboardClient.builder().baseUrl(bed.dashboard.url()).build()) {
+    try (RayDashboardClient ray = RayDashboardClient.builder().baseUrl(jobs.dashboard.url()).build()) {
       ray.stopJob(id);
     }
-    await("the RayJob is Complete", () -> bed.harness.deploymentStatus("started") == JobDeploymentStatus.COMPLETE);
-    assertThat(bed.harness.get("started").getStatus().getReason()).isNull();
-    assertThat(bed.harness.jobStatus("started")).isEqualTo(JobStatus.STOPPED);
+    jobs.runUntil("started", "the RayJob is Complete", j -> j.getStatus().getJobDeploymentStatus()
+        == JobDeploymentStatus.COMPLETE);
+    assertThat(jobs.get("started").getStatus().getReason()).isNull();
+    assertThat(jobs.jobStatus("started")).isEqualTo(JobStatus.STOPPED);
   }
 }

@@ -35,31 +35,15 @@ import java.util.function.Consumer;
 /**
  * The real operator runtime (production configuration, leader election off) with the RayCluster controller and the
  * RayJob controller at short timings, the RayJob controller's dashboards at one {@link FakeRayDashboard}; and the
- * queries the RayJob controller tests ask. A {@code PodSimulator} (started by the test class) plays kubelet, so the
- * RayClusters a RayJob creates become ready as in a real cluster.
+ * queries the RayJob controller tests ask ({@link RayJobObjects}). A {@code PodSimulator} (started by the test class)
+ * plays kubelet, so the RayClusters a RayJob creates become ready as in a real cluster.
  */
-final class RayJobHarness implements AutoCloseable {
+final class RayJobHarness extends RayJobObjects implements AutoCloseable {
 
-  static final String NS = "jobs";
-  /** Generous: the suite shares two cores with other builds; a passing wait returns as soon as it holds. */
-  static final Duration WAIT = Duration.ofSeconds(45);
-  static final RayClusterTimings FAST_CLUSTERS = new RayClusterTimings(Duration.ofMillis(100), Duration.ofMillis(300),
-      Duration.ofSeconds(2), Duration.ofSeconds(3), Duration.ofSeconds(2));
-  static final RayJobSettings FAST_JOBS = RayJobSettings.defaults()
-      .withPoll(new AdaptivePoll(Duration.ofMillis(50), Duration.ofMillis(200), 0.1))
-      .withTeardownPoll(Duration.ofMillis(100));
-  /** Log tails on, but the poll does not relax while they follow a job, and refused tails are retried soon. */
-  static final LogTailSettings FAST_TAILS = LogTailSettings.defaults()
-      .withRetry(Duration.ofMillis(200), Duration.ofSeconds(2)).withFollowedPoll(FAST_JOBS.poll());
-  /** Short backoff; UNTIL_CONFIRMED gives up after 30 s. */
-  static final FinalizerSettings FAST_FINALIZER = FinalizerSettings.defaults()
-      .withBackoff(Duration.ofMillis(200), 2.0, Duration.ofMillis(500)).withMaxWait(Duration.ofSeconds(30));
-
-  final KubernetesClient client;
   final RayOperator operator;
 
   private RayJobHarness(KubernetesClient client, RayOperator operator) {
-    this.client = client;
+    super(client);
     this.operator = operator;
   }
 
@@ -78,94 +62,6 @@ final class RayJobHarness implements AutoCloseable {
         new ConfigBuilder(client.getConfiguration()).build(),
         List.of(new RayClusterController(FAST_CLUSTERS), jobs), RuntimeOptions.production());
     return new RayJobHarness(client, operator);
-  }
-
-  static RayJob httpModeJob(String name, String entrypoint) {
-    RayJob job = new RayJob();
-    job.setMetadata(new ObjectMetaBuilder().withName(name).withNamespace(NS).build());
-    RayJobSpec spec = new RayJobSpec();
-    spec.setEntrypoint(entrypoint);
-    spec.setSubmissionMode(JobSubmissionMode.HTTP_MODE);
-    RayClusterSpec cluster = new RayClusterSpec();
-    HeadGroupSpec head = new HeadGroupSpec();
-    head.setRayStartParams(Map.of());
-    head.setTemplate(new PodTemplateSpecBuilder().withNewSpec().addNewContainer().withName("ray-head")
-        .withImage("rayproject/ray:2.60.0").endContainer().endSpec().build());
-    cluster.setHeadGroupSpec(head);
-    spec.setRayClusterSpec(cluster);
-    job.setSpec(spec);
-    return job;
-  }
-
-  RayJob create(RayJob job) {
-    return client.resource(job).create();
-  }
-
-  RayJob get(String name) {
-    return client.resources(RayJob.class).inNamespace(NS).withName(name).get();
-  }
-
-  void delete(String name) {
-    client.resources(RayJob.class).inNamespace(NS).withName(name).delete();
-  }
-
-  boolean gone(String name) {
-    return get(name) == null;
-  }
-
-  JobDeploymentStatus deploymentStatus(String name) {
-    RayJob job = get(name);
-    return job == null || job.getStatus() == null ? null : job.getStatus().getJobDeploymentStatus();
-  }
-
-  JobStatus jobStatus(String name) {
-    RayJob job = get(name);
-    return job == null || job.getStatus() == null ? null : job.getStatus().getJobStatus();
-  }
-
-  String submissionId(String name) {
-    return get(name).getStatus().getJobId();
-  }
-
-  List<RayCluster> clusters() {
-    return client.resources(RayCluster.class).inNamespace(NS).list().getItems();
-  }
-
-  List<Event> events(String rayJob) {
-    return client.v1().events().inNamespace(NS).list().getItems().stream()
-        .filter(e -> rayJob.equals(e.getInvolvedObject().getName())).toList();
-  }
-
-  List<String> eventReasons(String rayJob) {
-    return events(rayJob).stream().map(Event::getReason).toList();
-  }
-
-  /** Changes a RayJob's spec or metadata, retrying when the operator's write got in between (409). */
-  void edit(String name, Consumer<RayJob> change) {
-    ConflictRetryingEdit.edit(client, RayJob.class, NS, name, change);
-  }
-
-  /**
-   * Removes everything a test left in {@link #NS} (the mock has no garbage collector and no controller runs any more):
-   * RayJobs (finalizers dropped first), RayClusters, Pods, Services, batch Jobs and Events.
-   */
-  static void removeAll(KubernetesClient client) {
-    for (RayJob job : client.resources(RayJob.class).inNamespace(NS).list().getItems()) {
-      client.resource(job).edit(j -> {
-        j.getMetadata().setFinalizers(null);
-        return j;
-      });
-    }
-    client.resources(RayJob.class).inNamespace(NS).delete();
-    client.resources(RayCluster.class).inNamespace(NS).delete();
-    client.pods().inNamespace(NS).delete();
-    client.services().inNamespace(NS).delete();
-    client.batch().v1().jobs().inNamespace(NS).delete();
-    client.v1().events().inNamespace(NS).delete();
-  }
-
-  static void await(String what, BooleanSupplier condition) {
-    Eventually.await(WAIT, what, condition);
   }
 
   @Override

@@ -5,6 +5,7 @@ import static dev.raykube.operator.rayjob.RayJobHarness.await;
 import static dev.raykube.operator.rayjob.RayJobHarness.httpModeJob;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.raykube.lifecycle.job.RayJobEventReason;
 import dev.raykube.dashboard.fake.Fault;
 import dev.raykube.dashboard.fake.FakeRayDashboard;
 import dev.raykube.dashboard.fake.JobScript;
@@ -100,9 +101,9 @@ class RayJobReconcilerTest {
     assertThat(dashboard.stopRequested(id)).isTrue();
     assertThat(dashboard.submissionIds()).containsExactly(id);
     assertThat(harness.events("train")).extracting(Event::getReason, Event::getMessage)
-        .anySatisfy(e -> assertThat(e.toList()).containsExactly(RayJobReconciler.REASON_STOPPING,
+        .anySatisfy(e -> assertThat(e.toList()).containsExactly(RayJobEventReason.STOPPING_RAY_JOB.value(),
             "stopping Ray job " + id));
-    assertThat(harness.eventReasons("train")).contains(RayJobReconciler.REASON_DELETING, "StopRequested",
+    assertThat(harness.eventReasons("train")).contains(RayJobEventReason.DELETING.value(), "StopRequested",
         "CleanupDone");
   }
 
@@ -137,7 +138,7 @@ class RayJobReconcilerTest {
 
     await("the RayJob is gone", () -> harness.gone("train"));
     assertThat(dashboard.requests()).noneMatch(r -> r.path().endsWith("/stop"));
-    assertThat(harness.eventReasons("train")).doesNotContain(RayJobReconciler.REASON_STOPPING);
+    assertThat(harness.eventReasons("train")).doesNotContain(RayJobEventReason.STOPPING_RAY_JOB.value());
   }
 
   @Test
@@ -150,7 +151,7 @@ class RayJobReconcilerTest {
 
     await("the RayJob is gone", () -> harness.gone("train"));
     assertThat(dashboard.stopRequested(id)).isFalse();
-    assertThat(harness.events("train")).filteredOn(e -> RayJobReconciler.REASON_STOP_FAILED.equals(e.getReason()))
+    assertThat(harness.events("train")).filteredOn(e -> RayJobEventReason.STOP_FAILED.value().equals(e.getReason()))
         .singleElement().satisfies(e -> {
           assertThat(e.getType()).isEqualTo("Warning");
           assertThat(e.getMessage()).startsWith("stop failed: ");
@@ -166,7 +167,7 @@ class RayJobReconcilerTest {
     harness.delete("train");
 
     await("a failed stop attempt", () -> harness.eventReasons("train")
-        .contains(RayJobReconciler.REASON_STOP_FAILED));
+        .contains(RayJobEventReason.STOP_FAILED.value()));
     assertThat(harness.get("train")).as("the finalizer still holds the RayJob").isNotNull();
     await("the RayJob is gone", () -> harness.gone("train"));
     assertThat(dashboard.stopRequested(id)).isTrue();

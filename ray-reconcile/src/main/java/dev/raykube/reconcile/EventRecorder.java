@@ -1,6 +1,5 @@
-package dev.raykube.lifecycle.act;
+package dev.raykube.reconcile;
 
-import dev.raykube.lifecycle.job.EventType;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.EventBuilder;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -9,6 +8,7 @@ import io.fabric8.kubernetes.api.model.ObjectReferenceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
@@ -22,11 +22,15 @@ import org.slf4j.LoggerFactory;
 /**
  * Records Kubernetes Events ({@code core/v1} {@code Event}) about an object, the way {@code kubectl describe} shows
  * them: reason, type, message, involved object, source component, first and last time and a count. The same Event
- * (same object, type, reason and message) recorded again within the aggregation window increments the count of the
- * existing Event instead of creating another one, as Kubernetes' own recorders do.
+ * (same object, type, reason and message) recorded again within the aggregation window after its last occurrence
+ * counts up the existing Event (a read and a patch of {@code count} and {@code lastTimestamp}) instead of creating
+ * another one, as Kubernetes' own recorders do, unless its reason is not {@linkplain EventReason#aggregated()
+ * aggregated}.
  *
  * <p>Recording is best effort: an API error is logged, never thrown, so an Event can never fail a reconcile. Messages
- * are cut to 1024 characters. Thread-safe; it remembers at most 1024 recent Events for aggregation.
+ * are cut to {@value #MAX_MESSAGE_LENGTH} characters. Thread-safe; it remembers at most {@value #REMEMBERED} recent
+ * Events for aggregation, least recently used forgotten first, and {@link #forget} drops those of an object that is
+ * gone.
  */
 public final class EventRecorder {
   private static final Logger LOG = LoggerFactory.getLogger(EventRecorder.class);
@@ -34,19 +38,20 @@ public final class EventRecorder {
   /** Longest message kept; longer ones are cut with an ellipsis. */
   public static final int MAX_MESSAGE_LENGTH = 1024;
 
-  /** Default time within which a repeated Event increments the count of the previous one. */
-  public static final java.time.Duration DEFAULT_AGGREGATION_WINDOW = java.time.Duration.ofMinutes(10);
+  /** Default time after the last occurrence within which a repeated Event counts up the previous one. */
+  public static final Duration DEFAULT_AGGREGATION_WINDOW = Duration.ofMinutes(10);
 
-  private static final int REMEMBERED = 1024;
+  /** How many distinct recent Events are remembered for aggregation. */
+  public static final int REMEMBERED = 4096;
 
-  private record Recorded(String name, String namespace, int count, String firstTimestamp, Instant last) {
+  private record Recorded(String name, String namespace, int count, Instant last) {
   }
 
   private final KubernetesClient client;
   private final String component;
   private final String instance;
   private final Clock clock;
-  private final java.time.Duration window;
+  private final Duration window;
   private final AtomicLong sequence = new AtomicLong();
   private final Map<String, Recorded> recent = new LinkedHashMap<>(64, 0.75f, true) {
     private static final long serialVersionUID = 1L;
@@ -58,6 +63,8 @@ public final class EventRecorder {
   };
 
   /**
+   * A recorder with {@link #DEFAULT_AGGREGATION_WINDOW}.
+   *
    * @param client writes the Events
    * @param component {@code source.component} and {@code reportingComponent}, e.g. {@code raykube-operator}
    * @param instance {@code source.host} and {@code reportingInstance} (e.g. the Pod name), or {@code null}
@@ -72,10 +79,9 @@ public final class EventRecorder {
    * @param component {@code source.component} and {@code reportingComponent}
    * @param instance {@code source.host} and {@code reportingInstance}, or {@code null}
    * @param clock the time source
-   * @param window within how long a repeated Event counts up instead of creating a new one
+   * @param window within how long after its last occurrence a repeated Event counts up instead of creating a new one
    */
-  public EventRecorder(KubernetesClient client, String component, String instance, Clock clock,
-      java.time.Duration window) {
+  public EventRecorder(KubernetesClient client, String component, String instance, Clock clock, Duration window) {
     this.client = Objects.requireNonNull(client, "client");
     this.component = requireText(component, "component");
     this.instance = instance == null || instance.isBlank() ? null : instance;
@@ -88,17 +94,18 @@ public final class EventRecorder {
    *
    * @param involved the object the Event is about; needs kind, name and namespace (its uid is recorded if set)
    * @param type Normal or Warning
-   * @param reason a short CamelCase reason, e.g. {@code CreatedRayCluster}
+   * @param reason the reason, from the enum of the involved object's kind
    * @param message the text for people
    */
-  public void record(HasMetadata involved, EventType type, String reason, String message) {
+  public void record(HasMetadata involved, EventType type, EventReason reason, String message) {
     Objects.requireNonNull(involved, "involved");
     Objects.requireNonNull(type, "type");
-    requireText(reason, "reason");
+    Objects.requireNonNull(reason, "reason");
+    requireText(reason.value(), "reason");
     String text = shorten(message == null ? "" : message);
     String namespace = involved.getMetadata().getNamespace();
-    String key = involved.getKind() + "/" + namespace + "/" + involved.getMetadata().getName() + "/"
-        + involved.getMetadata().getUid() + "/" + type + "/" + reason + "/" + text;
+    String key = prefix(namespace, involved.getMetadata().getUid()) + involved.getKind() + "/"
+        + involved.getMetadata().getName() + "/" + type + "/" + reason.value() + "/" + text;
     Instant exact = clock.instant();
     Instant now = exact.truncatedTo(ChronoUnit.SECONDS);
     String timestamp = DateTimeFormatter.ISO_INSTANT.format(now);
@@ -107,10 +114,9 @@ public final class EventRecorder {
       synchronized (recent) {
         previous = recent.get(key);
       }
-      if (previous != null && now.isBefore(previous.last().plus(window)) && increment(previous, now, timestamp)) {
+      if (previous != null && now.isBefore(previous.last().plus(window)) && increment(previous, timestamp)) {
         synchronized (recent) {
-          recent.put(key, new Recorded(previous.name(), previous.namespace(), previous.count() + 1,
-              previous.firstTimestamp(), now));
+          recent.put(key, new Recorded(previous.name(), previous.namespace(), previous.count() + 1, now));
         }
         return;
       }
@@ -122,7 +128,7 @@ public final class EventRecorder {
           .endMetadata()
           .withInvolvedObject(reference(involved))
           .withType(type.value())
-          .withReason(reason)
+          .withReason(reason.value())
           .withMessage(text)
           .withCount(1)
           .withFirstTimestamp(timestamp)
@@ -132,17 +138,36 @@ public final class EventRecorder {
           .withReportingInstance(instance)
           .build();
       Event created = client.v1().events().inNamespace(namespace).resource(event).create();
-      synchronized (recent) {
-        recent.put(key, new Recorded(created.getMetadata().getName(), namespace, 1, timestamp, now));
+      if (reason.aggregated()) {
+        synchronized (recent) {
+          recent.put(key, new Recorded(created.getMetadata().getName(), namespace, 1, now));
+        }
       }
     } catch (KubernetesClientException e) {
-      LOG.warn("Could not record Event {} {} on {} {}/{}: {}", type.value(), reason, involved.getKind(), namespace,
-          involved.getMetadata().getName(), e.getMessage());
+      LOG.warn("Could not record Event {} {} on {} {}/{}: {}", type.value(), reason.value(), involved.getKind(),
+          namespace, involved.getMetadata().getName(), e.getMessage());
     }
   }
 
+  /**
+   * Forgets the aggregation state of an object that is gone, so the memory holds only live objects.
+   *
+   * @param namespace the object's namespace
+   * @param uid the object's uid
+   */
+  public void forget(String namespace, String uid) {
+    String prefix = prefix(namespace, uid);
+    synchronized (recent) {
+      recent.keySet().removeIf(key -> key.startsWith(prefix));
+    }
+  }
+
+  private static String prefix(String namespace, String uid) {
+    return namespace + "/" + uid + "/";
+  }
+
   /** Counts up an Event recorded before; false if it is gone (expired or deleted), so a new one must be made. */
-  private boolean increment(Recorded previous, Instant now, String timestamp) {
+  private boolean increment(Recorded previous, String timestamp) {
     try {
       Event updated = client.v1().events().inNamespace(previous.namespace()).withName(previous.name())
           .edit(e -> new EventBuilder(e).withCount(previous.count() + 1).withLastTimestamp(timestamp).build());

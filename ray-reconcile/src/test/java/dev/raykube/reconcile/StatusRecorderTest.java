@@ -1,11 +1,9 @@
-package dev.raykube.lifecycle.act;
+package dev.raykube.reconcile;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.raykube.lifecycle.act.RayJobStatusWriter.Result;
-import dev.raykube.lifecycle.testing.KubeFixtures;
+import dev.raykube.reconcile.StatusRecorder.Result;
 import dev.raykube.model.job.JobDeploymentStatus;
-import dev.raykube.model.job.JobSubmissionMode;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.model.job.RayJobStatus;
 import io.fabric8.kubernetes.api.model.StatusBuilder;
@@ -22,7 +20,7 @@ import org.junit.jupiter.api.Test;
  * before its CRUD handling.
  */
 @EnableKubernetesMockClient(crud = true)
-class RayJobStatusWriterTest {
+class StatusRecorderTest {
   private static final String STATUS_PATH = "/apis/ray.io/v1/namespaces/ml/rayjobs/demo/status";
 
   static KubernetesClient client; // one mock server per class, reset before each test
@@ -32,25 +30,25 @@ class RayJobStatusWriterTest {
   @BeforeEach
   void setUp() {
     server.reset();
-    KubeFixtures.registerCrds(client);
-    stored = client.resource(KubeFixtures.rayJob("demo", JobSubmissionMode.HTTP_MODE)).create();
-    KubeFixtures.drainRequests(server);
+    RayJobFixture.registerCrd(client);
+    stored = RayJobFixture.create(client, "demo");
+    RayJobFixture.drainRequests(server);
   }
 
   @Test
   @DisplayName("an equal status is not written; a changed one is written once through /status")
   void writesOnlyOnChange() {
-    RayJobStatusWriter writer = new RayJobStatusWriter(client);
+    StatusRecorder<RayJobStatus, RayJob> writer = new StatusRecorder<RayJobStatus, RayJob>(client);
     RayJobStatus next = status("Initializing");
-    RayJobStatusWriter.Write first = writer.write(stored, next);
+    StatusRecorder.Recorded<RayJob> first = writer.record(stored, next);
     assertThat(first.result()).isEqualTo(Result.WRITTEN);
-    assertThat(first.rayJob().getStatus()).isEqualTo(next);
-    assertThat(KubeFixtures.drainRequests(server)).containsExactly("PUT " + STATUS_PATH);
+    assertThat(first.resource().getStatus()).isEqualTo(next);
+    assertThat(RayJobFixture.drainRequests(server)).containsExactly("PUT " + STATUS_PATH);
 
-    RayJobStatusWriter.Write second = writer.write(first.rayJob(), status("Initializing"));
+    StatusRecorder.Recorded<RayJob> second = writer.record(first.resource(), status("Initializing"));
     assertThat(second.result()).isEqualTo(Result.UNCHANGED);
-    assertThat(second.rayJob()).isSameAs(first.rayJob());
-    assertThat(KubeFixtures.drainRequests(server)).isEmpty();
+    assertThat(second.resource()).isSameAs(first.resource());
+    assertThat(RayJobFixture.drainRequests(server)).isEmpty();
     assertThat(stored.getStatus()).as("the input is not changed").isNull();
   }
 
@@ -63,12 +61,12 @@ class RayJobStatusWriterTest {
       return j;
     });
     assertThat(labelled.getMetadata().getGeneration()).isEqualTo(stored.getMetadata().getGeneration());
-    KubeFixtures.drainRequests(server);
+    RayJobFixture.drainRequests(server);
 
-    RayJobStatusWriter.Write write = new RayJobStatusWriter(client).write(stored, status("Initializing"));
+    StatusRecorder.Recorded<RayJob> write = new StatusRecorder<RayJobStatus, RayJob>(client).record(stored, status("Initializing"));
     assertThat(write.result()).isEqualTo(Result.WRITTEN);
-    assertThat(write.rayJob().getMetadata().getLabels()).containsEntry("extra", "x");
-    assertThat(KubeFixtures.drainRequests(server)).containsExactly("PUT " + STATUS_PATH,
+    assertThat(write.resource().getMetadata().getLabels()).containsEntry("extra", "x");
+    assertThat(RayJobFixture.drainRequests(server)).containsExactly("PUT " + STATUS_PATH,
         "GET /apis/ray.io/v1/namespaces/ml/rayjobs/demo", "PUT " + STATUS_PATH);
   }
 
@@ -80,11 +78,11 @@ class RayJobStatusWriterTest {
       j.getSpec().setSuspend(true);
       return j;
     });
-    KubeFixtures.drainRequests(server);
-    RayJobStatusWriter.Write write = new RayJobStatusWriter(client).write(stored, status("Initializing"));
+    RayJobFixture.drainRequests(server);
+    StatusRecorder.Recorded<RayJob> write = new StatusRecorder<RayJobStatus, RayJob>(client).record(stored, status("Initializing"));
     assertThat(write.result()).isEqualTo(Result.CONFLICT);
-    assertThat(write.rayJob().getSpec().getSuspend()).isTrue();
-    assertThat(KubeFixtures.drainRequests(server)).containsExactly("PUT " + STATUS_PATH,
+    assertThat(write.resource().getSpec().getSuspend()).isTrue();
+    assertThat(RayJobFixture.drainRequests(server)).containsExactly("PUT " + STATUS_PATH,
         "GET /apis/ray.io/v1/namespaces/ml/rayjobs/demo");
     assertThat(client.resource(stored).get().getStatus()).isNull();
   }
@@ -94,12 +92,12 @@ class RayJobStatusWriterTest {
   void secondConflictAndGone() {
     conflictOnce();
     conflictOnce();
-    assertThat(new RayJobStatusWriter(client).write(stored, status("Initializing")).result())
+    assertThat(new StatusRecorder<RayJobStatus, RayJob>(client).record(stored, status("Initializing")).result())
         .isEqualTo(Result.CONFLICT);
     client.resource(stored).delete();
-    RayJobStatusWriter.Write gone = new RayJobStatusWriter(client).write(stored, status("Running"));
+    StatusRecorder.Recorded<RayJob> gone = new StatusRecorder<RayJobStatus, RayJob>(client).record(stored, status("Running"));
     assertThat(gone.result()).isEqualTo(Result.GONE);
-    assertThat(gone.rayJob()).isNull();
+    assertThat(gone.resource()).isNull();
   }
 
   private void conflictOnce() {

@@ -1,4 +1,4 @@
-package dev.raykube.lifecycle.job;
+package dev.raykube.reconcile;
 
 /** The type of a Kubernetes Event, as written in {@code Event.type}. */
 public enum EventType {

@@ -1,4 +1,4 @@
-package dev.raykube.lifecycle.act;
+package dev.raykube.lifecycle.loop;
 
 import static dev.raykube.lifecycle.testing.KubeFixtures.NS;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -8,14 +8,27 @@ import dev.raykube.dashboard.RetryPolicy;
 import dev.raykube.dashboard.fake.FakeRayDashboard;
 import dev.raykube.dashboard.fake.Fault;
 import dev.raykube.dashboard.fake.JobScript;
+import dev.raykube.lifecycle.act.ActionOutcome;
 import dev.raykube.lifecycle.act.ActionOutcome.Result;
+import dev.raykube.lifecycle.act.RayJobActuator;
+import dev.raykube.lifecycle.finalizer.DeletionCleanup;
+import dev.raykube.lifecycle.finalizer.FinalizerNames;
+import dev.raykube.lifecycle.finalizer.FinalizerSettings;
+import dev.raykube.lifecycle.job.RayJobEventReason;
+import dev.raykube.lifecycle.observe.ClusterStopTargets;
+import dev.raykube.lifecycle.stop.RayJobStopStep;
+import dev.raykube.lifecycle.stop.RayJobStopper;
+import dev.raykube.model.job.RayJobStatus;
+import dev.raykube.reconcile.EventRecorder;
+import dev.raykube.reconcile.StatusRecorder;
 import dev.raykube.lifecycle.job.Decision;
-import dev.raykube.lifecycle.job.EventType;
+import dev.raykube.reconcile.EventType;
 import dev.raykube.lifecycle.job.NameSuffixes;
 import dev.raykube.lifecycle.job.RayJobAction;
 import dev.raykube.lifecycle.job.RayJobSettings;
 import dev.raykube.lifecycle.job.RayJobStateMachine;
 import dev.raykube.lifecycle.observe.DashboardAccess;
+import dev.raykube.lifecycle.observe.DashboardAccessException;
 import dev.raykube.lifecycle.observe.DashboardClients;
 import dev.raykube.lifecycle.observe.ObservedRayJob;
 import dev.raykube.lifecycle.observe.RayJobObserver;
@@ -42,9 +55,13 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** The actuator against the CRUD mock and FakeRayDashboard, driven by real decisions of the state machine. */
+/**
+ * The loop and its actuator against the CRUD mock and FakeRayDashboard, driven by real decisions of the state machine:
+ * what each action does (carried out twice, it is done once), and what the loop makes of the outcomes (a failed
+ * submission decided again, a conflict decided again, a failed action retried soon).
+ */
 @EnableKubernetesMockClient(crud = true)
-class RayJobActuatorTest {
+class RayJobLoopTest {
   private static final String STATUS_PATH = "/apis/ray.io/v1/namespaces/ml/rayjobs/demo/status";
 
   static KubernetesClient client; // one mock server per class, reset before each test
@@ -54,6 +71,10 @@ class RayJobActuatorTest {
   private RayJobStateMachine machine;
   private RayJobObserver observer;
   private RayJobActuator actuator;
+  private StatusRecorder<RayJobStatus, RayJob> recorder;
+  private RayJobLoop loop;
+  private EventRecorder events;
+  private DeletionCleanup<RayJob> cleanup;
 
   @BeforeEach
   void setUp() {
@@ -65,8 +86,15 @@ class RayJobActuatorTest {
     NameSuffixes suffixes = () -> String.valueOf(next[0]++).repeat(NameSuffixes.LENGTH);
     machine = new RayJobStateMachine(RayJobSettings.defaults(), suffixes);
     observer = new RayJobObserver(client, DashboardAccess.fixed(fake.url()), clients);
-    actuator = new RayJobActuator(client, machine, clients,
-        new EventRecorder(client, "raykube-test", null, Clock.systemUTC()), Clock.systemUTC());
+    events = new EventRecorder(client, "raykube-test", null, Clock.systemUTC());
+    actuator = new RayJobActuator(client, clients, events);
+    recorder = new StatusRecorder<>(client);
+    DashboardAccess access = DashboardAccess.fixed(fake.url());
+    cleanup = new DeletionCleanup<>(FinalizerNames.RAYJOB,
+        new RayJobStopStep(new RayJobStopper(), new ClusterStopTargets(client, access, clients)),
+        FinalizerSettings.defaults(), Clock.systemUTC());
+    loop = new RayJobLoop(observer, machine, actuator, recorder, events, cleanup, clients, Clock.systemUTC(),
+        RayJobLoop.DEFAULT_ACTION_RETRY_DELAY);
   }
 
   @AfterEach
@@ -83,8 +111,8 @@ class RayJobActuatorTest {
     assertThat(clusters()).isEmpty();
     Step step = decide();
     assertThat(step.decision().actionsOf(RayJobAction.CreateCluster.class)).hasSize(1);
-    ActResult first = actuator.act(step.observed(), step.decision());
-    assertThat(first.outcomes()).extracting(ActionOutcome::result).contains(Result.DONE);
+    List<ActionOutcome> first = act(step);
+    assertThat(first).extracting(ActionOutcome::result).contains(Result.DONE);
 
     RayCluster cluster = client.resources(RayCluster.class).inNamespace(NS).withName("demo-ccccc").require();
     OwnerReference owner = cluster.getMetadata().getOwnerReferences().get(0);
@@ -99,8 +127,8 @@ class RayJobActuatorTest {
         .isEqualTo("rayproject/ray:2.60.0");
     assertThat(reasons()).contains("CreatedRayCluster");
 
-    ActResult again = actuator.act(step.observed(), step.decision());
-    assertThat(again.outcomes()).filteredOn(o -> o.action() instanceof RayJobAction.CreateCluster)
+    List<ActionOutcome> again = act(step);
+    assertThat(again).filteredOn(o -> o.action() instanceof RayJobAction.CreateCluster)
         .extracting(ActionOutcome::result).containsExactly(Result.ALREADY_DONE);
     assertThat(clusters()).hasSize(1);
   }
@@ -115,7 +143,7 @@ class RayJobActuatorTest {
     KubeFixtures.markReady(client, "demo-ccccc");
     Step step = decide();
     assertThat(step.decision().actionsOf(RayJobAction.CreateSubmitter.class)).hasSize(1);
-    actuator.act(step.observed(), step.decision());
+    act(step);
     Job submitter = client.batch().v1().jobs().inNamespace(NS).withName("demo").require();
     assertThat(submitter.getSpec().getBackoffLimit()).isEqualTo(2);
     assertThat(submitter.getMetadata().getOwnerReferences()).extracting(OwnerReference::getUid)
@@ -125,8 +153,8 @@ class RayJobActuatorTest {
     assertThat(reasons()).contains("CreatedRayJobSubmitter");
     assertThat(stored().getStatus().getJobDeploymentStatus()).isEqualTo(JobDeploymentStatus.RUNNING);
 
-    ActResult again = actuator.act(step.observed(), step.decision());
-    assertThat(again.outcomes()).filteredOn(o -> o.action() instanceof RayJobAction.CreateSubmitter)
+    List<ActionOutcome> again = act(step);
+    assertThat(again).filteredOn(o -> o.action() instanceof RayJobAction.CreateSubmitter)
         .extracting(ActionOutcome::result).containsExactly(Result.ALREADY_DONE);
   }
 
@@ -137,11 +165,11 @@ class RayJobActuatorTest {
     runningHttpJob();
     Step step = decide();
     assertThat(step.decision().actionsOf(RayJobAction.SubmitJob.class)).hasSize(1);
-    ActResult first = actuator.act(step.observed(), step.decision());
-    ActResult second = actuator.act(step.observed(), step.decision()); // e.g. after a crash before the next write
-    assertThat(first.outcomes()).filteredOn(o -> o.action() instanceof RayJobAction.SubmitJob)
+    List<ActionOutcome> first = act(step);
+    List<ActionOutcome> second = act(step); // e.g. after a crash before the next write
+    assertThat(first).filteredOn(o -> o.action() instanceof RayJobAction.SubmitJob)
         .extracting(ActionOutcome::result).containsExactly(Result.DONE);
-    assertThat(second.outcomes()).filteredOn(o -> o.action() instanceof RayJobAction.SubmitJob)
+    assertThat(second).filteredOn(o -> o.action() instanceof RayJobAction.SubmitJob)
         .extracting(ActionOutcome::result).containsExactly(Result.ALREADY_DONE);
     assertThat(fake.submissionIds()).containsExactly("demo-bbbbb");
     assertThat(fake.requests("POST", "/api/jobs/")).hasSize(2);
@@ -156,26 +184,24 @@ class RayJobActuatorTest {
   @DisplayName("the status is written only when it changed (one PUT to /status for the same decision twice)")
   void statusOnlyOnChange() {
     client.resource(KubeFixtures.rayJob("demo", JobSubmissionMode.HTTP_MODE)).create();
-    Step step = decide();
     KubeFixtures.drainRequests(server);
-    ActResult first = actuator.act(step.observed(), step.decision());
-    assertThat(first.statusWritten()).isTrue();
-    ActResult second = actuator.act(new ObservedRayJob(first.rayJob(), step.observed().observation(), null, null),
-        step.decision());
-    assertThat(second.status()).isEqualTo(RayJobStatusWriter.Result.UNCHANGED);
-    assertThat(KubeFixtures.drainRequests(server)).filteredOn(r -> r.endsWith("/status")).hasSize(1);
+    Reconciled first = reconcile();
+    assertThat(first.status()).isEqualTo(StatusRecorder.Result.WRITTEN);
     assertThat(first.requeueAfter()).contains(Duration.ZERO);
+    StatusRecorder.Recorded<RayJob> second = recorder.record(first.rayJob(), first.decision().status());
+    assertThat(second.result()).isEqualTo(StatusRecorder.Result.UNCHANGED);
+    assertThat(KubeFixtures.drainRequests(server)).filteredOn(r -> r.endsWith("/status")).hasSize(1);
   }
 
   @Test
-  @DisplayName("a submission the dashboard rejects fails the RayJob (SubmissionFailed) through submissionFailed")
+  @DisplayName("a submission the dashboard rejects is decided again: the RayJob fails (SubmissionFailed)")
   void rejectedSubmission() {
     runningHttpJob();
     fake.injectFault("POST", "/api/jobs/", 1, Fault.status(400, "TypeError: entrypoint must be a string"));
-    Step step = decide();
-    ActResult result = actuator.act(step.observed(), step.decision());
+    Reconciled result = reconcile();
     assertThat(result.outcomes()).filteredOn(o -> o.action() instanceof RayJobAction.SubmitJob)
-        .extracting(ActionOutcome::result).containsExactly(Result.FAILED);
+        .extracting(ActionOutcome::result).containsExactly(Result.REJECTED);
+    assertThat(result.decision().status().getJobDeploymentStatus()).isEqualTo(JobDeploymentStatus.FAILED);
     RayJob stored = stored();
     assertThat(stored.getStatus().getJobDeploymentStatus()).isEqualTo(JobDeploymentStatus.FAILED);
     assertThat(stored.getStatus().getReason()).isEqualTo(JobFailedReason.SUBMISSION_FAILED);
@@ -189,8 +215,9 @@ class RayJobActuatorTest {
   void unavailableAtSubmission() {
     runningHttpJob();
     fake.injectFault("POST", "/api/jobs/", 1, Fault.status(503, "unavailable"));
-    Step step = decide();
-    ActResult result = actuator.act(step.observed(), step.decision());
+    Reconciled result = reconcile();
+    assertThat(result.outcomes()).filteredOn(o -> o.action() instanceof RayJobAction.SubmitJob)
+        .extracting(ActionOutcome::result).containsExactly(Result.FAILED);
     assertThat(stored().getStatus().getJobStatusCheckFailureStartTime()).isNotNull();
     assertThat(stored().getStatus().getJobDeploymentStatus()).isEqualTo(JobDeploymentStatus.RUNNING);
     assertThat(result.requeueAfter()).contains(machine.settings().poll().min());
@@ -216,25 +243,23 @@ class RayJobActuatorTest {
         new RayJobAction.DeleteCluster("demo-ccccc"),
         new RayJobAction.DeleteSubmitter("demo"),
         new RayJobAction.SuspendWorkers("demo-workers"),
-        new RayJobAction.EmitEvent(EventType.NORMAL, "Checked", "all done")));
-    ActResult first = actuator.act(observed, decision);
-    assertThat(first.outcomes()).extracting(ActionOutcome::result).containsOnly(Result.DONE);
-    assertThat(first.requeueAfter()).isEmpty();
+        new RayJobAction.EmitEvent(EventType.NORMAL, RayJobEventReason.COMPLETED, "all done")));
+    List<ActionOutcome> first = actuator.act(observed, observed.rayJob(), decision.actions());
+    assertThat(first).extracting(ActionOutcome::result).containsOnly(Result.DONE);
     assertThat(fake.stopRequested("demo-bbbbb")).isTrue();
     assertThat(client.resources(RayCluster.class).inNamespace(NS).withName("demo-ccccc").get()).isNull();
     assertThat(client.batch().v1().jobs().inNamespace(NS).withName("demo").get()).isNull();
     assertThat(client.resources(RayCluster.class).inNamespace(NS).withName("demo-workers").require().getSpec()
         .getWorkerGroupSpecs()).extracting(WorkerGroupSpec::getSuspend).containsOnly(true);
     assertThat(reasons()).contains("StoppedRayJob", "DeletedRayCluster", "DeletedRayJobSubmitter",
-        "SuspendedRayClusterWorkers", "Checked");
+        "SuspendedRayClusterWorkers", "Completed");
 
-    ActResult again = actuator.act(observed, decision);
-    assertThat(again.outcomes()).extracting(ActionOutcome::result).containsExactly(Result.DONE, Result.ALREADY_DONE,
+    List<ActionOutcome> again = actuator.act(observed, observed.rayJob(), decision.actions());
+    assertThat(again).extracting(ActionOutcome::result).containsExactly(Result.DONE, Result.ALREADY_DONE,
         Result.ALREADY_DONE, Result.ALREADY_DONE, Result.DONE);
 
-    ActResult self = actuator.act(observed, new Decision(observed.rayJob().getStatus(),
-        List.of(new RayJobAction.DeleteSelf())));
-    assertThat(self.outcomes()).extracting(ActionOutcome::result).containsExactly(Result.DONE);
+    List<ActionOutcome> self = actuator.act(observed, observed.rayJob(), List.of(new RayJobAction.DeleteSelf()));
+    assertThat(self).extracting(ActionOutcome::result).containsExactly(Result.DONE);
     assertThat(client.resources(RayJob.class).inNamespace(NS).withName("demo").get()).isNull();
     assertThat(job.getMetadata().getUid()).isNotNull();
   }
@@ -246,11 +271,10 @@ class RayJobActuatorTest {
     reconcile();
     server.expect().post().withPath("/apis/ray.io/v1/namespaces/ml/rayclusters").andReturn(403,
         new StatusBuilder().withCode(403).withMessage("forbidden by quota").build()).once();
-    Step step = decide();
-    ActResult result = actuator.act(step.observed(), step.decision());
+    Reconciled result = reconcile();
     assertThat(result.anyFailed()).isTrue();
     assertThat(result.requeueAfter()).isPresent();
-    assertThat(result.requeueAfter().get()).isLessThanOrEqualTo(RayJobActuator.DEFAULT_ACTION_RETRY_DELAY);
+    assertThat(result.requeueAfter().get()).isLessThanOrEqualTo(RayJobLoop.DEFAULT_ACTION_RETRY_DELAY);
     assertThat(reasons()).contains("FailedToCreateRayCluster");
     assertThat(clusters()).isEmpty();
     reconcile();
@@ -258,31 +282,37 @@ class RayJobActuatorTest {
   }
 
   @Test
-  @DisplayName("a status conflict with a changed spec performs no action and asks for a new decision now")
-  void conflictPerformsNothing() {
+  @DisplayName("a status conflict with a changed spec performs no action: the loop decides again from the latest RayJob")
+  void conflictDecidesAgain() {
     client.resource(KubeFixtures.rayJob("demo", JobSubmissionMode.HTTP_MODE)).create();
     reconcile();
-    Step step = decide();
+    RayJob before = stored();
     client.resource(stored()).edit(j -> {
       j.getSpec().setSuspend(true);
       return j;
     });
     server.expect().put().withPath(STATUS_PATH).andReturn(409, new StatusBuilder().withCode(409).build()).once();
-    ActResult result = actuator.act(step.observed(), step.decision());
-    assertThat(result.status()).isEqualTo(RayJobStatusWriter.Result.CONFLICT);
-    assertThat(result.outcomes()).isEmpty();
-    assertThat(result.requeueAfter()).contains(Duration.ZERO);
+    Reconciled result = loop.reconcile(before);
+    assertThat(result.rayJob().getSpec().getSuspend()).as("decided again from the latest RayJob").isTrue();
+    assertThat(result.decision().actionsOf(RayJobAction.CreateCluster.class)).isEmpty();
+    assertThat(clusters()).as("nothing created from the outdated decision").isEmpty();
+
     assertThat(clusters()).isEmpty();
   }
 
   @Test
   @DisplayName("a dashboard that cannot be addressed is a Warning Event")
   void dashboardProblemEvent() {
-    RayJob job = client.resource(KubeFixtures.rayJob("demo", JobSubmissionMode.HTTP_MODE)).create();
-    ObservedRayJob observed = new ObservedRayJob(job, observer.observe(job).observation(), null,
-        "RayCluster demo-ccccc uses token authentication, but its Secret ml/demo-ccccc does not exist");
-    actuator.act(observed, new Decision(job.getStatus() == null ? new dev.raykube.model.job.RayJobStatus()
-        : job.getStatus(), List.of()));
+    client.resource(KubeFixtures.rayJob("demo", JobSubmissionMode.HTTP_MODE)).create();
+    reconcile();
+    reconcile(); // creates the cluster
+    KubeFixtures.markReady(client, "demo-ccccc");
+    String problem = "RayCluster demo-ccccc uses token authentication, but its Secret ml/demo-ccccc does not exist";
+    DashboardAccess unresolvable = cluster -> {
+      throw new DashboardAccessException(problem);
+    };
+    new RayJobLoop(new RayJobObserver(client, unresolvable, clients), machine, actuator, recorder, events, cleanup,
+        clients, Clock.systemUTC(), RayJobLoop.DEFAULT_ACTION_RETRY_DELAY).reconcile(stored());
     assertThat(events()).anySatisfy(e -> {
       assertThat(e.getReason()).isEqualTo("DashboardUnresolvable");
       assertThat(e.getType()).isEqualTo("Warning");
@@ -327,9 +357,14 @@ class RayJobActuatorTest {
     return new Step(observed, machine.decide(observed.rayJob(), observed.observation(), Clock.systemUTC().instant()));
   }
 
-  private ActResult reconcile() {
-    Step step = decide();
-    return actuator.act(step.observed(), step.decision());
+  private Reconciled reconcile() {
+    return loop.reconcile(stored());
+  }
+
+  /** Records the decided status, then carries out the decision's actions, as the loop does. */
+  private List<ActionOutcome> act(Step step) {
+    RayJob written = recorder.record(step.observed().rayJob(), step.decision().status()).resource();
+    return actuator.act(step.observed(), written, step.decision().actions());
   }
 
   /** Initializing → Running in HTTPMode on a ready cluster, before the first dashboard lookup. */
@@ -344,8 +379,8 @@ class RayJobActuatorTest {
     KubeFixtures.markReady(client, "demo-ccccc");
     Step step = decide();
     assertThat(step.decision().actionsOf(RayJobAction.SubmitJob.class)).hasSize(1);
-    actuator.act(step.observed(), new Decision(step.decision().status(), step.decision().actions().stream()
-        .filter(a -> !(a instanceof RayJobAction.SubmitJob)).toList()));
+    act(new Step(step.observed(), new Decision(step.decision().status(), step.decision().actions().stream()
+        .filter(a -> !(a instanceof RayJobAction.SubmitJob)).toList())));
     assertThat(stored().getStatus().getJobDeploymentStatus()).isEqualTo(JobDeploymentStatus.RUNNING);
     assertThat(fake.submissionIds()).isEmpty();
   }

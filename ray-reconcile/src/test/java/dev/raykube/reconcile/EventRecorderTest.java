@@ -1,11 +1,8 @@
-package dev.raykube.lifecycle.act;
+package dev.raykube.reconcile;
 
-import static dev.raykube.lifecycle.testing.KubeFixtures.NS;
+import static dev.raykube.reconcile.RayJobFixture.NS;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.raykube.lifecycle.job.EventType;
-import dev.raykube.lifecycle.testing.KubeFixtures;
-import dev.raykube.model.job.JobSubmissionMode;
 import dev.raykube.model.job.RayJob;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -32,15 +29,15 @@ class EventRecorderTest {
   @BeforeEach
   void setUp() {
     server.reset();
-    KubeFixtures.registerCrds(client);
-    job = client.resource(KubeFixtures.rayJob("demo", JobSubmissionMode.HTTP_MODE)).create();
+    RayJobFixture.registerCrd(client);
+    job = RayJobFixture.create(client, "demo");
   }
 
   @Test
   @DisplayName("an Event carries reason, type, message, involved object, source, times and count 1")
   void recordsAnEvent() {
     new EventRecorder(client, "raykube-test", "pod-1", Clock.fixed(t0, ZoneOffset.UTC))
-        .record(job, EventType.WARNING, "FailedToCreateRayCluster", "quota exceeded");
+        .record(job, EventType.WARNING, Reason.FAILED_TO_CREATE_RAY_CLUSTER, "quota exceeded");
     Event event = only();
     assertThat(event.getMetadata().getName()).startsWith("demo.");
     assertThat(event.getMetadata().getNamespace()).isEqualTo(NS);
@@ -80,17 +77,17 @@ class EventRecorderTest {
       }
     };
     EventRecorder recorder = new EventRecorder(client, "raykube-test", null, clock, Duration.ofMinutes(10));
-    recorder.record(job, EventType.NORMAL, "CreatedRayCluster", "Created RayCluster ml/demo-ccccc");
+    recorder.record(job, EventType.NORMAL, Reason.CREATED_RAY_CLUSTER, "Created RayCluster ml/demo-ccccc");
     now[0] = t0.plusSeconds(30);
-    recorder.record(job, EventType.NORMAL, "CreatedRayCluster", "Created RayCluster ml/demo-ccccc");
+    recorder.record(job, EventType.NORMAL, Reason.CREATED_RAY_CLUSTER, "Created RayCluster ml/demo-ccccc");
     Event counted = only();
     assertThat(counted.getCount()).isEqualTo(2);
     assertThat(counted.getFirstTimestamp()).isEqualTo("2026-03-01T10:00:00Z");
     assertThat(counted.getLastTimestamp()).isEqualTo("2026-03-01T10:00:30Z");
 
-    recorder.record(job, EventType.NORMAL, "CreatedRayCluster", "Created RayCluster ml/demo-ddddd");
+    recorder.record(job, EventType.NORMAL, Reason.CREATED_RAY_CLUSTER, "Created RayCluster ml/demo-ddddd");
     now[0] = t0.plusSeconds(30 + 601);
-    recorder.record(job, EventType.NORMAL, "CreatedRayCluster", "Created RayCluster ml/demo-ccccc");
+    recorder.record(job, EventType.NORMAL, Reason.CREATED_RAY_CLUSTER, "Created RayCluster ml/demo-ccccc");
     assertThat(events()).extracting(Event::getCount).containsExactly(2, 1, 1);
   }
 
@@ -98,10 +95,10 @@ class EventRecorderTest {
   @DisplayName("an Event deleted meanwhile (expired) is recorded anew; long messages are cut")
   void deletedEventIsRecordedAgain() {
     EventRecorder recorder = new EventRecorder(client, "raykube-test", null, Clock.fixed(t0, ZoneOffset.UTC));
-    recorder.record(job, EventType.NORMAL, "Completed", "x".repeat(5000));
+    recorder.record(job, EventType.NORMAL, Reason.COMPLETED, "x".repeat(5000));
     assertThat(only().getMessage()).hasSize(EventRecorder.MAX_MESSAGE_LENGTH).endsWith("…");
     client.v1().events().inNamespace(NS).delete();
-    recorder.record(job, EventType.NORMAL, "Completed", "x".repeat(5000));
+    recorder.record(job, EventType.NORMAL, Reason.COMPLETED, "x".repeat(5000));
     assertThat(only().getCount()).isEqualTo(1);
   }
 
@@ -110,8 +107,51 @@ class EventRecorderTest {
   void errorsAreSwallowed() {
     server.expect().post().withPath("/api/v1/namespaces/ml/events").andReturn(403, "forbidden").once();
     new EventRecorder(client, "raykube-test", null, Clock.fixed(t0, ZoneOffset.UTC))
-        .record(job, EventType.NORMAL, "Completed", "done");
+        .record(job, EventType.NORMAL, Reason.COMPLETED, "done");
     assertThat(events()).isEmpty();
+  }
+
+  @Test
+  @DisplayName("a reason that is not aggregated records every repeat as an Event of its own")
+  void notAggregated() {
+    EventRecorder recorder = new EventRecorder(client, "raykube-test", null, Clock.fixed(t0, ZoneOffset.UTC));
+    recorder.record(job, EventType.NORMAL, Reason.DELETED_POD, "Deleted all 3 Pods");
+    recorder.record(job, EventType.NORMAL, Reason.DELETED_POD, "Deleted all 3 Pods");
+    assertThat(events()).hasSize(2).allSatisfy(e -> assertThat(e.getCount()).isEqualTo(1));
+  }
+
+  @Test
+  @DisplayName("forget drops the aggregation state of an object: its next Event is new")
+  void forgetStartsOver() {
+    EventRecorder recorder = new EventRecorder(client, "raykube-test", null, Clock.fixed(t0, ZoneOffset.UTC));
+    recorder.record(job, EventType.WARNING, Reason.FAILED_TO_CREATE_RAY_CLUSTER, "quota exceeded");
+    recorder.forget(NS, job.getMetadata().getUid());
+    recorder.record(job, EventType.WARNING, Reason.FAILED_TO_CREATE_RAY_CLUSTER, "quota exceeded");
+    assertThat(events()).hasSize(2).allSatisfy(e -> assertThat(e.getCount()).isEqualTo(1));
+  }
+
+  /** Reasons of these tests. */
+  private enum Reason implements EventReason {
+    FAILED_TO_CREATE_RAY_CLUSTER("FailedToCreateRayCluster"),
+    CREATED_RAY_CLUSTER("CreatedRayCluster"),
+    COMPLETED("Completed"),
+    DELETED_POD("DeletedPod") {
+      @Override
+      public boolean aggregated() {
+        return false;
+      }
+    };
+
+    private final String value;
+
+    Reason(String value) {
+      this.value = value;
+    }
+
+    @Override
+    public String value() {
+      return value;
+    }
   }
 
   private Event only() {

@@ -1,0 +1,299 @@
+package dev.raykube.lifecycle.loop;
+
+import dev.raykube.lifecycle.act.ActionOutcome;
+import dev.raykube.lifecycle.act.RayJobActuator;
+import dev.raykube.lifecycle.finalizer.CleanupOutcome;
+import dev.raykube.lifecycle.finalizer.CleanupReport;
+import dev.raykube.lifecycle.finalizer.DeletionCleanup;
+import dev.raykube.lifecycle.finalizer.FinalizerDecision;
+import dev.raykube.lifecycle.finalizer.FinalizerNames;
+import dev.raykube.lifecycle.finalizer.FinalizerSettings;
+import dev.raykube.lifecycle.job.AdaptivePoll;
+import dev.raykube.lifecycle.job.Decision;
+import dev.raykube.lifecycle.job.NameSuffixes;
+import dev.raykube.lifecycle.job.RayJobAction;
+import dev.raykube.lifecycle.job.RayJobEventReason;
+import dev.raykube.lifecycle.job.RayJobSettings;
+import dev.raykube.lifecycle.job.RayJobStateMachine;
+import dev.raykube.lifecycle.job.SubmissionFailure;
+import dev.raykube.lifecycle.observe.ClusterStopTargets;
+import dev.raykube.lifecycle.observe.DashboardAccess;
+import dev.raykube.lifecycle.observe.DashboardClients;
+import dev.raykube.lifecycle.observe.ObservedRayJob;
+import dev.raykube.lifecycle.observe.RayJobObserver;
+import dev.raykube.lifecycle.observe.RayJobReads;
+import dev.raykube.lifecycle.stop.RayJobStopStep;
+import dev.raykube.lifecycle.stop.RayJobStopper;
+import dev.raykube.lifecycle.stop.StopOutcome;
+import dev.raykube.model.job.RayJob;
+import dev.raykube.model.job.RayJobStatus;
+import dev.raykube.reconcile.EventRecorder;
+import dev.raykube.reconcile.EventType;
+import dev.raykube.reconcile.PrimaryCache;
+import dev.raykube.reconcile.StatusRecorder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The RayJob loop, the one sequence every RayJob controller runs (the reference operator's reconciler and a platform's
+ * own controller alike; each is glue around it):
+ *
+ * <ul>
+ *   <li>{@link #reconcile}: <b>observe</b> ({@link RayJobObserver}) → <b>decide</b> ({@link RayJobStateMachine}, a
+ *       pure function of the RayJob, the observation, the time and the poll interval) → <b>record</b> the decided
+ *       status ({@link StatusRecorder}, before any action, so names the actions use are stored first) → <b>act</b>
+ *       ({@link RayJobActuator}, which reports outcomes as values). A submission that failed becomes part of the
+ *       observation and the loop decides again; a status conflict (someone changed the RayJob meanwhile) observes and
+ *       decides again from the latest RayJob, up to {@value #ROUNDS} rounds.</li>
+ *   <li>{@link #cleanup}: the RayJob is being deleted. One attempt of {@link DeletionCleanup} with
+ *       {@link RayJobStopStep} (stop the Ray job unless it has ended or was never submitted), then the object's
+ *       finalizer policy says whether the finalizer goes or the attempt is retried. Every step is logged and recorded
+ *       as an Event: {@code Deleting}, {@code StoppingRayJob}, the stop's outcome ({@code StopRequested},
+ *       {@code AlreadyTerminal}, … or {@code StopFailed}) and the finalizer's ({@code CleanupDone}, …).</li>
+ * </ul>
+ *
+ * <p>The caller adds the finalizer {@value FinalizerNames#RAYJOB} before the first reconcile and removes it when
+ * {@link CleanedUp#removeFinalizer()} says so. Thread-safe for different RayJobs; calls for the same RayJob must not
+ * overlap.
+ */
+public final class RayJobLoop {
+  private static final Logger LOG = LoggerFactory.getLogger(RayJobLoop.class);
+
+  /** Rounds of observe → decide → record within one reconcile when the status write conflicts. */
+  public static final int ROUNDS = 3;
+
+  /** Default delay before the next reconcile after a failed Kubernetes action. */
+  public static final Duration DEFAULT_ACTION_RETRY_DELAY = Duration.ofSeconds(5);
+
+  private final RayJobObserver observer;
+  private final RayJobStateMachine decider;
+  private final RayJobActuator actor;
+  private final StatusRecorder<RayJobStatus, RayJob> status;
+  private final EventRecorder events;
+  private final DeletionCleanup<RayJob> cleanup;
+  private final DashboardClients dashboards;
+  private final Clock clock;
+  private final Duration actionRetryDelay;
+
+  /**
+   * @param observer observes a RayJob
+   * @param decider decides
+   * @param actor carries out the actions
+   * @param status records the decided status
+   * @param events records Events
+   * @param cleanup the deletion cleanup of finalizer {@value FinalizerNames#RAYJOB}
+   * @param dashboards the dashboard clients, forgotten for a cluster that is gone
+   * @param clock the time of every decision
+   * @param actionRetryDelay the longest wait before the next reconcile after a failed Kubernetes action
+   */
+  public RayJobLoop(RayJobObserver observer, RayJobStateMachine decider, RayJobActuator actor,
+      StatusRecorder<RayJobStatus, RayJob> status, EventRecorder events, DeletionCleanup<RayJob> cleanup,
+      DashboardClients dashboards, Clock clock, Duration actionRetryDelay) {
+    this.observer = Objects.requireNonNull(observer, "observer");
+    this.decider = Objects.requireNonNull(decider, "decider");
+    this.actor = Objects.requireNonNull(actor, "actor");
+    this.status = Objects.requireNonNull(status, "status");
+    this.events = Objects.requireNonNull(events, "events");
+    this.cleanup = Objects.requireNonNull(cleanup, "cleanup");
+    this.dashboards = Objects.requireNonNull(dashboards, "dashboards");
+    this.clock = Objects.requireNonNull(clock, "clock");
+    this.actionRetryDelay = Objects.requireNonNull(actionRetryDelay, "actionRetryDelay");
+    if (actionRetryDelay.isNegative()) {
+      throw new IllegalArgumentException("actionRetryDelay must not be negative: " + actionRetryDelay);
+    }
+  }
+
+  /**
+   * The loop with the standard parts, wired in this one place: the observer reads through {@code reads} and finds
+   * dashboards through {@code access}; random name suffixes; {@link RayJobStopper} for the cleanup;
+   * {@link #DEFAULT_ACTION_RETRY_DELAY}.
+   *
+   * @param client the Kubernetes client the actions and the status write use
+   * @param reads where RayClusters and submitter Jobs are read (informer caches first, for one)
+   * @param access where the dashboards are
+   * @param dashboards the dashboard clients (the caller closes them)
+   * @param jobSettings the lifecycle settings
+   * @param finalizerSettings the finalizer policy settings
+   * @param events records Events
+   * @param cache told of every status write
+   * @param clock the time source
+   * @return the loop
+   */
+  public static RayJobLoop standard(KubernetesClient client, RayJobReads reads, DashboardAccess access,
+      DashboardClients dashboards, RayJobSettings jobSettings, FinalizerSettings finalizerSettings,
+      EventRecorder events, PrimaryCache<RayJob> cache, Clock clock) {
+    return new RayJobLoop(new RayJobObserver(reads, access, dashboards),
+        new RayJobStateMachine(jobSettings, NameSuffixes.random()),
+        new RayJobActuator(client, dashboards, events),
+        new StatusRecorder<>(client, (stored, next) -> !next.equals(stored), cache), events,
+        new DeletionCleanup<>(FinalizerNames.RAYJOB,
+            new RayJobStopStep(new RayJobStopper(), new ClusterStopTargets(client, access, dashboards)),
+            finalizerSettings, clock),
+        dashboards, clock, DEFAULT_ACTION_RETRY_DELAY);
+  }
+
+  /** The settings the loop decides with. */
+  public RayJobSettings settings() {
+    return decider.settings();
+  }
+
+  /**
+   * Reconciles a RayJob that is not being deleted, polling a running job at the settings' poll interval.
+   *
+   * @param rayJob the RayJob as read
+   * @return what was done and when to reconcile again
+   */
+  public Reconciled reconcile(RayJob rayJob) {
+    AdaptivePoll poll = decider.settings().poll();
+    return reconcile(rayJob, observed -> poll);
+  }
+
+  /**
+   * Reconciles a RayJob that is not being deleted.
+   *
+   * @param rayJob the RayJob as read
+   * @param poll the poll interval for what was observed (e.g. slower while a log tail follows the Ray job)
+   * @return what was done and when to reconcile again
+   * @throws io.fabric8.kubernetes.client.KubernetesClientException if the status cannot be written (other than a
+   *     conflict or not found)
+   */
+  public Reconciled reconcile(RayJob rayJob, Function<ObservedRayJob, AdaptivePoll> poll) {
+    Objects.requireNonNull(rayJob, "rayJob");
+    Objects.requireNonNull(poll, "poll");
+    List<ActionOutcome> outcomes = new ArrayList<>();
+    boolean written = false;
+    RayJob job = rayJob;
+    for (int round = 1; ; round++) {
+      ObservedRayJob observed = observer.observe(job);
+      RayJob observedJob = job;
+      observed.dashboardProblemMessage().ifPresent(problem -> events.record(observedJob, EventType.WARNING,
+          RayJobEventReason.DASHBOARD_UNRESOLVABLE, problem));
+      SubmissionFailure failure = null;
+      while (true) {
+        Decision decision = decider.decide(job, failure == null ? observed.observation()
+            : observed.observation().withSubmissionFailure(failure), clock.instant(), poll.apply(observed));
+        StatusRecorder.Recorded<RayJob> recorded = status.record(job, decision.status());
+        switch (recorded.result()) {
+          case GONE:
+            return new Reconciled(null, observed, decision, StatusRecorder.Result.GONE, outcomes, Optional.empty());
+          case CONFLICT:
+            if (round < ROUNDS) {
+              job = recorded.resource();
+              break;
+            }
+            return new Reconciled(recorded.resource(), observed, decision, StatusRecorder.Result.CONFLICT, outcomes,
+                Optional.of(Duration.ZERO));
+          default:
+            written |= recorded.result() == StatusRecorder.Result.WRITTEN;
+            job = recorded.resource();
+            List<ActionOutcome> acted = actor.act(observed, job, decision.actions());
+            outcomes.addAll(acted);
+            Optional<SubmissionFailure> failed = submissionFailure(acted);
+            if (failed.isPresent() && failure == null) {
+              failure = failed.get(); // decide again: the state machine says what a failed submission means
+              continue;
+            }
+            return new Reconciled(job, observed, decision, written ? StatusRecorder.Result.WRITTEN
+                : StatusRecorder.Result.UNCHANGED, outcomes, requeue(decision, outcomes));
+        }
+        break; // a conflict: observe and decide again from the latest RayJob
+      }
+    }
+  }
+
+  private static Optional<SubmissionFailure> submissionFailure(List<ActionOutcome> outcomes) {
+    for (ActionOutcome outcome : outcomes) {
+      if (outcome.action() instanceof RayJobAction.SubmitJob && outcome.failed()) {
+        String problem = outcome.problem() == null ? outcome.message() : outcome.problem();
+        return Optional.of(new SubmissionFailure(outcome.result() == ActionOutcome.Result.REJECTED
+            ? SubmissionFailure.Kind.REJECTED : SubmissionFailure.Kind.UNAVAILABLE, problem));
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** The decision's requeue, shortened to the action retry delay after a failed Kubernetes action. */
+  private Optional<Duration> requeue(Decision decision, List<ActionOutcome> outcomes) {
+    Optional<Duration> requeue = decision.requeueAfter();
+    boolean kubernetesFailure = outcomes.stream().anyMatch(o -> o.failed()
+        && !(o.action() instanceof RayJobAction.StopJob) && !(o.action() instanceof RayJobAction.SubmitJob));
+    if (kubernetesFailure && (requeue.isEmpty() || requeue.get().compareTo(actionRetryDelay) > 0)) {
+      return Optional.of(actionRetryDelay);
+    }
+    return requeue;
+  }
+
+  /**
+   * One cleanup attempt of a RayJob being deleted, with its Events.
+   *
+   * @param rayJob the RayJob as read, with {@code deletionTimestamp} and the finalizer
+   * @return whether to remove the finalizer now or retry later
+   */
+  public CleanedUp cleanup(RayJob rayJob) {
+    Objects.requireNonNull(rayJob, "rayJob");
+    String key = rayJob.getMetadata().getNamespace() + "/" + rayJob.getMetadata().getName();
+    CleanupReport report = cleanup.run(rayJob);
+    if (report.policy().annotationInvalid()) {
+      LOG.warn("{}: {}", key, report.policy().invalidAnnotationMessage());
+      events.record(rayJob, EventType.WARNING, RayJobEventReason.INVALID_FINALIZER_POLICY,
+          report.policy().invalidAnnotationMessage());
+    }
+    if (report.attempted()) {
+      recordAttempt(key, rayJob, report);
+    }
+    if (report.decision() instanceof FinalizerDecision.RemoveFinalizer remove) {
+      String message = "removing finalizer " + FinalizerNames.RAYJOB + ": " + remove.message();
+      LOG.info("{}: {}", key, message);
+      events.record(rayJob, remove.warning() ? EventType.WARNING : EventType.NORMAL,
+          RayJobEventReason.finalizer(remove.reason()), message);
+      forget(rayJob);
+      return CleanedUp.remove();
+    }
+    FinalizerDecision.RetryAfter retry = (FinalizerDecision.RetryAfter) report.decision();
+    LOG.info("{}: keeping finalizer {}: {}", key, FinalizerNames.RAYJOB, retry);
+    return CleanedUp.retryAfter(retry.delay());
+  }
+
+  /** Forgets what the loop keeps about a RayJob that is gone (or about to be). */
+  public void forget(RayJob rayJob) {
+    cleanup.forget(rayJob);
+    events.forget(rayJob.getMetadata().getNamespace(), rayJob.getMetadata().getUid());
+    if (rayJob.getStatus() != null && rayJob.getStatus().getRayClusterName() != null) {
+      dashboards.forget(rayJob.getMetadata().getNamespace(), rayJob.getStatus().getRayClusterName());
+    }
+  }
+
+  private void recordAttempt(String key, RayJob rayJob, CleanupReport report) {
+    String deleting = "RayJob is being deleted (finalizer policy " + report.policy().policy().annotationValue()
+        + ")";
+    LOG.info("{}: {}", key, deleting);
+    events.record(rayJob, EventType.NORMAL, RayJobEventReason.DELETING, deleting);
+    CleanupOutcome outcome = report.outcome();
+    Optional<StopOutcome.Kind> kind = StopOutcome.Kind.ofReason(outcome.reason());
+    boolean stopCalled = kind.map(k -> k != StopOutcome.Kind.ALREADY_TERMINAL && k != StopOutcome.Kind.NOT_SUBMITTED)
+        .orElse(true);
+    if (stopCalled) {
+      String id = rayJob.getStatus() == null ? null : rayJob.getStatus().getJobId();
+      String stopping = "stopping Ray job " + id;
+      LOG.info("{}: {}", key, stopping);
+      events.record(rayJob, EventType.NORMAL, RayJobEventReason.STOPPING_RAY_JOB, stopping);
+    }
+    if (outcome.done()) {
+      LOG.info("{}: {}", key, outcome.message());
+      events.record(rayJob, EventType.NORMAL, kind.map(RayJobEventReason::stopped)
+          .orElse(RayJobEventReason.STOP_REQUESTED), outcome.message());
+    } else {
+      String failed = "stop failed: " + outcome.reason() + ": " + outcome.message();
+      LOG.warn("{}: {}", key, failed);
+      events.record(rayJob, EventType.WARNING, RayJobEventReason.STOP_FAILED, failed);
+    }
+  }
+}

@@ -1,0 +1,64 @@
+package dev.raykube.reconcile;
+
+import dev.raykube.model.job.RayJob;
+import dev.raykube.model.job.RayJobSpec;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import io.fabric8.mockwebserver.http.RecordedRequest;
+
+/** A RayJob on the CRUD mock: the custom resource with a status subresource these tests write to. */
+final class RayJobFixture {
+
+  /** The namespace of every test object. */
+  static final String NS = "ml";
+
+  private RayJobFixture() {
+  }
+
+  /** Registers the generated RayJob CRD (from ray-api-model's jar), so that status is a subresource. */
+  static void registerCrd(KubernetesClient client) {
+    String path = "/META-INF/fabric8/rayjobs.ray.io-v1.yml";
+    try (InputStream in = RayJobFixture.class.getResourceAsStream(path)) {
+      if (in == null) {
+        throw new IllegalStateException(path + " is not on the classpath");
+      }
+      CustomResourceDefinition crd = client.apiextensions().v1().customResourceDefinitions().load(in).item();
+      client.resource(crd).create();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Creates a RayJob {@code name} in {@link #NS} with entrypoint {@code echo hello}. */
+  static RayJob create(KubernetesClient client, String name) {
+    RayJob job = new RayJob();
+    job.setMetadata(new ObjectMetaBuilder().withName(name).withNamespace(NS).build());
+    RayJobSpec spec = new RayJobSpec();
+    spec.setEntrypoint("echo hello");
+    job.setSpec(spec);
+    return client.resource(job).create();
+  }
+
+  /** Drains the requests the mock server recorded so far, as {@code "METHOD path"}. */
+  static List<String> drainRequests(KubernetesMockServer server) {
+    List<String> requests = new ArrayList<>();
+    try {
+      RecordedRequest request;
+      while ((request = server.takeRequest(1, TimeUnit.MILLISECONDS)) != null) {
+        requests.add(request.getMethod() + " " + request.getPath());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+    return requests;
+  }
+}
