@@ -1,6 +1,5 @@
 package dev.raykube.cluster;
 
-import dev.raykube.dashboard.RayVersion;
 import dev.raykube.model.cluster.AuthOptions;
 import dev.raykube.model.cluster.GcsFaultToleranceOptions;
 import dev.raykube.model.cluster.HeadGroupSpec;
@@ -14,6 +13,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
@@ -28,7 +28,7 @@ public final class RayClusterValidator {
   /** Longest RayCluster name: Pod and Service names derived from it must stay within 63 characters. */
   public static final int MAX_NAME_LENGTH = 53;
   /** First Ray release with token authentication. */
-  public static final RayVersion FIRST_TOKEN_AUTH_VERSION = RayVersion.parse("2.52.0");
+  public static final RayRelease FIRST_TOKEN_AUTH_VERSION = new RayRelease(2, 52, 0);
 
   private static final Pattern DNS_1035 = Pattern.compile("[a-z]([-a-z0-9]*[a-z0-9])?");
   private static final Pattern LABEL_VALUE = Pattern.compile("(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?");
@@ -207,11 +207,11 @@ public final class RayClusterValidator {
       problems.add("spec.authOptions.secretName '" + auth.getSecretName() + "' is not a valid Secret name");
     }
     if (TokenAuth.MODE_TOKEN.equals(mode)) {
-      RayVersion version = parseVersion(spec.getRayVersion());
-      if (version == null) {
+      Optional<RayRelease> release = RayRelease.of(spec.getRayVersion());
+      if (release.isEmpty()) {
         problems.add("spec.authOptions.mode 'token' needs spec.rayVersion " + FIRST_TOKEN_AUTH_VERSION + " or later, "
             + "but rayVersion is " + (spec.getRayVersion() == null ? "not set" : "'" + spec.getRayVersion() + "'"));
-      } else if (version.compareTo(FIRST_TOKEN_AUTH_VERSION) < 0) {
+      } else if (!release.get().isAtLeast(FIRST_TOKEN_AUTH_VERSION)) {
         problems.add("spec.authOptions.mode 'token' needs Ray " + FIRST_TOKEN_AUTH_VERSION + " or later, but "
             + "spec.rayVersion is '" + spec.getRayVersion() + "'");
       }
@@ -295,16 +295,5 @@ public final class RayClusterValidator {
       return false;
     }
     return name.length() <= 63 && LABEL_NAME.matcher(name).matches();
-  }
-
-  private static RayVersion parseVersion(String text) {
-    if (text == null || text.isBlank()) {
-      return null;
-    }
-    try {
-      return RayVersion.parse(text);
-    } catch (IllegalArgumentException notAVersion) {
-      return null;
-    }
   }
 }

@@ -1,6 +1,5 @@
 package dev.raykube.cluster;
 
-import dev.raykube.dashboard.RayVersion;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.Probe;
@@ -25,7 +24,7 @@ import java.util.Map;
 final class RayProbes {
 
   static final String HEALTHZ_PATH = "/api/healthz";
-  static final RayVersion FIRST_UNIFIED_HEALTHZ = RayVersion.parse("2.53.0");
+  static final RayRelease FIRST_UNIFIED_HEALTHZ = new RayRelease(2, 53, 0);
 
   private RayProbes() {
   }
@@ -46,14 +45,7 @@ final class RayProbes {
 
   /** Whether the Ray version serves {@code /api/healthz} (2.53 or later); unparseable versions do not. */
   static boolean supportsUnifiedHealthz(String rayVersion) {
-    if (rayVersion == null || rayVersion.isBlank()) {
-      return false;
-    }
-    try {
-      return RayVersion.parse(rayVersion).compareTo(FIRST_UNIFIED_HEALTHZ) >= 0;
-    } catch (IllegalArgumentException notAVersion) {
-      return false;
-    }
+    return RayRelease.of(rayVersion).map(release -> release.isAtLeast(FIRST_UNIFIED_HEALTHZ)).orElse(false);
   }
 
   private static Probe probe(boolean http, RayNodeType type, int agentPort, int dashboardPort, int initialDelay,
