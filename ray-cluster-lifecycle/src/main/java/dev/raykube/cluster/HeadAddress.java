@@ -46,7 +46,7 @@ public record HeadAddress(String serviceName, String namespace, String clusterDo
   public static int gcsPort(RayCluster cluster) {
     var head = cluster.getSpec() == null ? null : cluster.getSpec().getHeadGroupSpec();
     Map<String, String> params = head == null ? null : head.getRayStartParams();
-    String port = params == null ? null : params.get("port");
+    String port = params == null ? null : params.get(RayStartParams.PORT);
     if (port == null) {
       return DEFAULT_GCS_PORT;
     }

@@ -43,6 +43,8 @@ public final class HeadServiceFactory {
   public static final int DEFAULT_CLIENT_PORT = 10001;
   /** Port of Ray Serve's HTTP proxy. */
   public static final int DEFAULT_SERVE_PORT = 8000;
+  /** The name of the port that serves the dashboard (and the Jobs REST API). */
+  public static final String DASHBOARD_PORT_NAME = "dashboard";
 
   private final ClusterBuildSettings settings;
 
@@ -105,7 +107,7 @@ public final class HeadServiceFactory {
     List<ContainerPort> containerPorts = ray.getPorts() == null ? List.of() : ray.getPorts();
     if (containerPorts.isEmpty()) {
       byName.putIfAbsent("client", port("client", DEFAULT_CLIENT_PORT));
-      byName.putIfAbsent("dashboard", port("dashboard",
+      byName.putIfAbsent(DASHBOARD_PORT_NAME, port(DASHBOARD_PORT_NAME,
           number(params.get(RayStartParams.DASHBOARD_PORT), RayStartParams.DEFAULT_DASHBOARD_PORT)));
       byName.putIfAbsent("gcs-server", port("gcs-server", HeadAddress.gcsPort(cluster)));
       byName.putIfAbsent("serve", port("serve", DEFAULT_SERVE_PORT));

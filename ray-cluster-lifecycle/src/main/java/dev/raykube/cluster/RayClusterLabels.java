@@ -16,7 +16,7 @@ public final class RayClusterLabels {
 
   /** {@code ray.io/is-ray-node}: {@code yes} on every Ray Pod. */
   public static final String IS_RAY_NODE = "ray.io/is-ray-node";
-  /** {@code ray.io/cluster}: the RayCluster's name. */
+  /** {@code ray.io/cluster}: the RayCluster's name; also the key of a RayJob's {@code spec.clusterSelector}. */
   public static final String CLUSTER = "ray.io/cluster";
   /** {@code ray.io/node-type}: {@code head} or {@code worker}. */
   public static final String NODE_TYPE = "ray.io/node-type";

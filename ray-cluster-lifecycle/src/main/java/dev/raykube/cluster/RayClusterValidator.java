@@ -133,8 +133,8 @@ public final class RayClusterValidator {
   }
 
   private static void validatePort(Map<String, String> params, List<String> problems) {
-    if (params != null && params.containsKey("port")) {
-      String port = params.get("port");
+    if (params != null && params.containsKey(RayStartParams.PORT)) {
+      String port = params.get(RayStartParams.PORT);
       try {
         int value = Integer.parseInt(port.strip());
         if (value < 1 || value > 65535) {

@@ -55,7 +55,8 @@ public final class RayStartParams {
   static final String LABELS = "labels";
   static final String PLASMA_DIRECTORY = "plasma-directory";
   static final String DASHBOARD_AGENT_LISTEN_PORT = "dashboard-agent-listen-port";
-  static final String DASHBOARD_PORT = "dashboard-port";
+  /** The key of the dashboard's port; the head Service and the dashboard URL follow it. */
+  public static final String DASHBOARD_PORT = "dashboard-port";
   static final String METRICS_EXPORT_PORT = "metrics-export-port";
 
   /** Ray's default dashboard agent port, used by the health probes. */
