@@ -2,14 +2,14 @@ package dev.raykube.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.raykube.cluster.ClusterBuildSettings;
+import dev.raykube.cluster.GcsReadinessInitContainer;
+import dev.raykube.cluster.RayPodFactory;
 import dev.raykube.e2e.node.LocalRayHead;
 import dev.raykube.model.cluster.HeadGroupSpec;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.RayClusterSpec;
 import dev.raykube.model.cluster.WorkerGroupSpec;
-import dev.raykube.operator.cluster.ClusterBuildSettings;
-import dev.raykube.operator.cluster.GcsReadinessInitContainer;
-import dev.raykube.operator.cluster.RayPodFactory;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;

@@ -1,5 +1,6 @@
 package dev.raykube.lifecycle.job;
 
+import dev.raykube.cluster.RayClusterLabels;
 import dev.raykube.model.job.JobSubmissionMode;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.model.job.RayJobSpec;
@@ -29,7 +30,7 @@ final class JobSpecs {
     if (selector == null || selector.isEmpty()) {
       return null;
     }
-    String name = selector.get(RayJobLabels.CLUSTER_SELECTOR_KEY);
+    String name = selector.get(RayClusterLabels.CLUSTER);
     return name == null || name.isBlank() ? null : name;
   }
 

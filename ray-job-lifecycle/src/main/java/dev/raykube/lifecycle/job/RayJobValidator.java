@@ -1,5 +1,6 @@
 package dev.raykube.lifecycle.job;
 
+import dev.raykube.cluster.RayClusterLabels;
 import dev.raykube.model.job.JobSubmissionMode;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.model.job.RayJobSpec;
@@ -97,7 +98,7 @@ public final class RayJobValidator {
     }
     if (hasSelector && JobSpecs.selectedCluster(spec) == null) {
       out.add(new Violation("spec.clusterSelector", "spec.clusterSelector must name the RayCluster with the key "
-          + RayJobLabels.CLUSTER_SELECTOR_KEY));
+          + RayClusterLabels.CLUSTER));
     }
     if (hasSpec) {
       ClusterSpecRules.check(spec.getRayClusterSpec(), out);

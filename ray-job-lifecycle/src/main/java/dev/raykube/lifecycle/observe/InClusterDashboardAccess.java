@@ -1,6 +1,9 @@
 package dev.raykube.lifecycle.observe;
 
-import dev.raykube.model.cluster.AuthOptions;
+import dev.raykube.cluster.HeadServiceFactory;
+import dev.raykube.cluster.RayClusterNames;
+import dev.raykube.cluster.RayStartParams;
+import dev.raykube.cluster.TokenAuth;
 import dev.raykube.model.cluster.HeadGroupSpec;
 import dev.raykube.model.cluster.RayCluster;
 import io.fabric8.kubernetes.api.model.Secret;
@@ -34,14 +37,10 @@ public final class InClusterDashboardAccess implements DashboardAccess {
 
   /** The usual Kubernetes DNS domain. */
   public static final String DEFAULT_CLUSTER_DOMAIN = "cluster.local";
-  /** Ray's default dashboard port. */
-  public static final int DEFAULT_DASHBOARD_PORT = 8265;
-  /** The name of the head Service port that serves the dashboard. */
-  public static final String DASHBOARD_PORT_NAME = "dashboard";
-  /** The {@code authOptions.mode} that turns token authentication on. */
-  public static final String TOKEN_MODE = "token";
-  /** The key of the token in the auth Secret. */
-  public static final String TOKEN_KEY = "auth_token";
+  /** The {@code authOptions.mode} that turns token authentication on: {@link TokenAuth#MODE_TOKEN}. */
+  public static final String TOKEN_MODE = TokenAuth.MODE_TOKEN;
+  /** The key of the token in the auth Secret: {@link TokenAuth#SECRET_KEY}. */
+  public static final String TOKEN_KEY = TokenAuth.SECRET_KEY;
 
   private final KubernetesClient client;
   private final String clusterDomain;
@@ -110,22 +109,21 @@ public final class InClusterDashboardAccess implements DashboardAccess {
     return Optional.of(token.strip());
   }
 
-  /** Whether the cluster's {@code spec.authOptions.mode} is {@code token}. */
+  /** Whether the cluster's {@code spec.authOptions.mode} is {@code token} ({@link TokenAuth#isEnabled}). */
   public static boolean usesToken(RayCluster cluster) {
-    AuthOptions auth = cluster.getSpec() == null ? null : cluster.getSpec().getAuthOptions();
-    return auth != null && TOKEN_MODE.equals(auth.getMode());
+    return TokenAuth.isEnabled(cluster.getSpec());
   }
 
-  /** The auth token Secret's name: {@code authOptions.secretName}, or the cluster's name. */
+  /** The auth token Secret's name ({@link TokenAuth#secretName}): {@code authOptions.secretName}, or the cluster's. */
   public static String tokenSecretName(RayCluster cluster) {
-    AuthOptions auth = cluster.getSpec() == null ? null : cluster.getSpec().getAuthOptions();
-    String named = auth == null ? null : auth.getSecretName();
-    return named == null || named.isBlank() ? cluster.getMetadata().getName() : named.strip();
+    String name = TokenAuth.secretName(cluster);
+    return name == null ? null : name.strip();
   }
 
   /**
-   * The head Service's name: {@code status.head.serviceName}, else {@code headGroupSpec.headService.metadata.name},
-   * else {@code <cluster>-head-svc}.
+   * The head Service's name: {@code status.head.serviceName}, else the name the operator gives it
+   * ({@link RayClusterNames#headService}: {@code headGroupSpec.headService.metadata.name}, else
+   * {@code <cluster>-head-svc}).
    */
   public static String headServiceName(RayCluster cluster) {
     if (cluster.getStatus() != null && cluster.getStatus().getHead() != null) {
@@ -134,20 +132,17 @@ public final class InClusterDashboardAccess implements DashboardAccess {
         return reported;
       }
     }
-    HeadGroupSpec head = cluster.getSpec() == null ? null : cluster.getSpec().getHeadGroupSpec();
-    Service custom = head == null ? null : head.getHeadService();
-    if (custom != null && custom.getMetadata() != null && custom.getMetadata().getName() != null
-        && !custom.getMetadata().getName().isBlank()) {
-      return custom.getMetadata().getName();
-    }
-    return cluster.getMetadata().getName() + "-head-svc";
+    return RayClusterNames.headService(cluster);
   }
 
-  /** The head's {@code rayStartParams.dashboard-port}, else 8265 (also for a value that is not a port). */
+  /**
+   * The head's {@code rayStartParams.dashboard-port}, else Ray's default {@link RayStartParams#DEFAULT_DASHBOARD_PORT}
+   * (also for a value that is not a port).
+   */
   public static int configuredDashboardPort(RayCluster cluster) {
     HeadGroupSpec head = cluster.getSpec() == null ? null : cluster.getSpec().getHeadGroupSpec();
     Map<String, String> params = head == null ? null : head.getRayStartParams();
-    String value = params == null ? null : params.get("dashboard-port");
+    String value = params == null ? null : params.get(RayStartParams.DASHBOARD_PORT);
     if (value != null) {
       try {
         int port = Integer.parseInt(value.strip());
@@ -158,7 +153,7 @@ public final class InClusterDashboardAccess implements DashboardAccess {
         // the default below; the RayCluster validator reports the bad value
       }
     }
-    return DEFAULT_DASHBOARD_PORT;
+    return RayStartParams.DEFAULT_DASHBOARD_PORT;
   }
 
   private static Optional<Integer> dashboardPort(Service service) {
@@ -166,7 +161,7 @@ public final class InClusterDashboardAccess implements DashboardAccess {
       return Optional.empty();
     }
     for (ServicePort port : service.getSpec().getPorts()) {
-      if (DASHBOARD_PORT_NAME.equals(port.getName()) && port.getPort() != null) {
+      if (HeadServiceFactory.DASHBOARD_PORT_NAME.equals(port.getName()) && port.getPort() != null) {
         return Optional.of(port.getPort());
       }
     }

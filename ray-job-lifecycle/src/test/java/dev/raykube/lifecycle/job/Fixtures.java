@@ -1,5 +1,6 @@
 package dev.raykube.lifecycle.job;
 
+import dev.raykube.cluster.RayClusterLabels;
 import dev.raykube.dashboard.JobDetails;
 import dev.raykube.dashboard.JobType;
 import dev.raykube.model.cluster.ClusterState;
@@ -114,7 +115,7 @@ final class Fixtures {
   /** Uses an existing cluster {@code shared} instead of its own. */
   static void selector(RayJobSpec spec) {
     spec.setRayClusterSpec(null);
-    spec.setClusterSelector(Map.of(RayJobLabels.CLUSTER_SELECTOR_KEY, "shared"));
+    spec.setClusterSelector(Map.of(RayClusterLabels.CLUSTER, "shared"));
   }
 
   /** Sets a status as a previous decision would have left it in {@code state}, started at T0. */

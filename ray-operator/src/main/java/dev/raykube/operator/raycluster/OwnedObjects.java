@@ -1,11 +1,11 @@
 package dev.raykube.operator.raycluster;
 
+import dev.raykube.cluster.AutoscalerRbac;
+import dev.raykube.cluster.AutoscalerSidecar;
+import dev.raykube.cluster.ClusterBuildSettings;
+import dev.raykube.cluster.HeadServiceFactory;
+import dev.raykube.cluster.TokenAuth;
 import dev.raykube.model.cluster.RayCluster;
-import dev.raykube.operator.cluster.AutoscalerRbac;
-import dev.raykube.operator.cluster.AutoscalerSidecar;
-import dev.raykube.operator.cluster.ClusterBuildSettings;
-import dev.raykube.operator.cluster.HeadServiceFactory;
-import dev.raykube.operator.cluster.TokenAuth;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServiceAccount;

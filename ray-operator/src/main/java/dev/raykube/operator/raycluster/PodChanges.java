@@ -1,15 +1,15 @@
 package dev.raykube.operator.raycluster;
 
+import dev.raykube.cluster.ClusterBuildSettings;
+import dev.raykube.cluster.PodDeletion;
+import dev.raykube.cluster.PodHealth;
+import dev.raykube.cluster.PodReconcilePlan;
+import dev.raykube.cluster.RayClusterLabels;
+import dev.raykube.cluster.RayPodFactory;
+import dev.raykube.cluster.ReplicaFailure;
+import dev.raykube.cluster.WorkerGroupPlan;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.WorkerGroupSpec;
-import dev.raykube.operator.cluster.ClusterBuildSettings;
-import dev.raykube.operator.cluster.PodDeletion;
-import dev.raykube.operator.cluster.PodHealth;
-import dev.raykube.operator.cluster.PodReconcilePlan;
-import dev.raykube.operator.cluster.RayClusterLabels;
-import dev.raykube.operator.cluster.RayPodFactory;
-import dev.raykube.operator.cluster.ReplicaFailure;
-import dev.raykube.operator.cluster.WorkerGroupPlan;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;

@@ -1,6 +1,6 @@
 package dev.raykube.operator.raycluster;
 
-import dev.raykube.operator.cluster.PodHealth;
+import dev.raykube.cluster.PodHealth;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import java.time.Duration;

@@ -1,9 +1,9 @@
 package dev.raykube.operator.raycluster;
 
+import dev.raykube.cluster.ClusterBuildSettings;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.operator.OperatorSettings;
 import dev.raykube.operator.OperatorVersion;
-import dev.raykube.operator.cluster.ClusterBuildSettings;
 import dev.raykube.operator.runtime.ControllerContext;
 import dev.raykube.operator.runtime.ControllerDefinition;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;

@@ -1,13 +1,13 @@
 package dev.raykube.operator.raycluster;
 
+import dev.raykube.cluster.ClusterBuildSettings;
+import dev.raykube.cluster.RayClusterLabels;
+import dev.raykube.cluster.RayClusterNames;
+import dev.raykube.cluster.RayClusterStatusCalculator;
+import dev.raykube.cluster.RayClusterValidator;
+import dev.raykube.cluster.RayNodeType;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.RayClusterStatus;
-import dev.raykube.operator.cluster.ClusterBuildSettings;
-import dev.raykube.operator.cluster.RayClusterLabels;
-import dev.raykube.operator.cluster.RayClusterNames;
-import dev.raykube.operator.cluster.RayClusterStatusCalculator;
-import dev.raykube.operator.cluster.RayClusterValidator;
-import dev.raykube.operator.cluster.RayNodeType;
 import dev.raykube.operator.runtime.ClusterStateGauges;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;

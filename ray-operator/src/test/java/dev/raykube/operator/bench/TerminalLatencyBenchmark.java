@@ -1,9 +1,9 @@
 package dev.raykube.operator.bench;
 
+import dev.raykube.cluster.RayClusterLabels;
 import dev.raykube.dashboard.fake.FakeRayDashboard;
 import dev.raykube.dashboard.fake.RecordedDashboardRequest;
 import dev.raykube.model.job.RayJob;
-import dev.raykube.operator.cluster.RayClusterLabels;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.PrintStream;
 import java.time.Duration;

@@ -1,9 +1,9 @@
 package dev.raykube.operator.bench;
 
+import dev.raykube.cluster.AutoscalerSidecar;
+import dev.raykube.cluster.WorkerGroupSize;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.operator.RayOperatorMain;
-import dev.raykube.operator.cluster.AutoscalerSidecar;
-import dev.raykube.operator.cluster.WorkerGroupSize;
 import dev.raykube.operator.runtime.RayOperator;
 import dev.raykube.operator.testing.Kubeconfigs;
 import dev.raykube.operator.testing.MockApiRequests;

@@ -1,8 +1,8 @@
 package dev.raykube.operator.raycluster;
 
+import dev.raykube.cluster.RayClusterLabels;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.RayClusterStatus;
-import dev.raykube.operator.cluster.RayClusterLabels;
 import dev.raykube.operator.runtime.RayOperator;
 import dev.raykube.operator.runtime.RuntimeOptions;
 import dev.raykube.operator.runtime.StartupFailure;

@@ -2,10 +2,10 @@ package dev.raykube.operator.raycluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.raykube.cluster.RayClusterLabels;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.RayClusterStatus;
 import dev.raykube.operator.RayOperatorMain;
-import dev.raykube.operator.cluster.RayClusterLabels;
 import dev.raykube.operator.runtime.RayOperator;
 import dev.raykube.operator.testing.Eventually;
 import dev.raykube.operator.testing.Kubeconfigs;

@@ -2,11 +2,11 @@ package dev.raykube.operator.raycluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.raykube.cluster.ClusterBuildSettings;
+import dev.raykube.cluster.PodHealth;
+import dev.raykube.cluster.PodReconcilePlan;
+import dev.raykube.cluster.RayPodFactory;
 import dev.raykube.model.cluster.RayCluster;
-import dev.raykube.operator.cluster.ClusterBuildSettings;
-import dev.raykube.operator.cluster.PodHealth;
-import dev.raykube.operator.cluster.PodReconcilePlan;
-import dev.raykube.operator.cluster.RayPodFactory;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import java.time.Duration;

@@ -2,9 +2,9 @@ package dev.raykube.operator.raycluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.raykube.cluster.ClusterBuildSettings;
+import dev.raykube.cluster.HeadServiceFactory;
 import dev.raykube.model.cluster.RayCluster;
-import dev.raykube.operator.cluster.ClusterBuildSettings;
-import dev.raykube.operator.cluster.HeadServiceFactory;
 import dev.raykube.operator.testing.TestSettings;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;

@@ -3,12 +3,12 @@ package dev.raykube.operator.raycluster;
 import static dev.raykube.operator.raycluster.OperatorHarness.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.raykube.cluster.RayClusterLabels;
+import dev.raykube.cluster.TokenAuth;
 import dev.raykube.model.cluster.AuthOptions;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.RayClusterStatus;
 import dev.raykube.model.cluster.ScaleStrategy;
-import dev.raykube.operator.cluster.RayClusterLabels;
-import dev.raykube.operator.cluster.TokenAuth;
 import dev.raykube.operator.testing.MockApiRequests;
 import dev.raykube.operator.testing.RayCrds;
 import io.fabric8.kubernetes.api.model.Condition;

@@ -2,11 +2,11 @@ package dev.raykube.operator.rbac;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.raykube.cluster.AutoscalerRbac;
+import dev.raykube.cluster.ClusterBuildSettings;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.operator.OperatorSettings;
 import dev.raykube.operator.RayControllers;
-import dev.raykube.operator.cluster.AutoscalerRbac;
-import dev.raykube.operator.cluster.ClusterBuildSettings;
 import dev.raykube.operator.runtime.ControllerDefinition;
 import dev.raykube.operator.testing.DeployManifests;
 import dev.raykube.operator.testing.RayCrds;
