@@ -31,6 +31,12 @@ public final class RayClusterLabels {
   /** {@code ray.io/originated-from-crd}: RayCluster, RayJob or RayService, set by the RayJob/RayService controllers. */
   public static final String ORIGINATED_FROM_CRD = "ray.io/originated-from-crd";
 
+  /**
+   * The {@code spec.managedBy} value of KubeRay's operator, which RayKube answers to as well (an unset value does
+   * too); any other value names another controller, e.g. MultiKueue's.
+   */
+  public static final String MANAGED_BY_KUBERAY = "ray.io/kuberay-operator";
+
   /** The value of {@link #APP_NAME}. */
   public static final String APP_NAME_VALUE = "kuberay";
   /** The value of {@link #GROUP} on the head Pod. */

@@ -7,8 +7,8 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import java.util.Map;
 
-/** Small RayClusters and observed Pods for the unit tests. */
-final class TestClusters {
+/** Small RayClusters and observed Pods for the unit tests (of this package and of {@code loop}). */
+public final class TestClusters {
 
   private static final String BASIC = """
       apiVersion: ray.io/v1
@@ -52,8 +52,18 @@ final class TestClusters {
   }
 
   /** {@code ns/demo}: a head (2 CPU, 4Gi) and group {@code workers} (replicas 2 of 0..5, 1 CPU, 2Gi), Ray 2.46. */
-  static RayCluster basic() {
+  public static RayCluster basic() {
     return TestFiles.SERIALIZATION.unmarshal(BASIC, RayCluster.class);
+  }
+
+  /** {@link #basic()} as {@code namespace/name}, without uid, with {@code replicas} workers. */
+  public static RayCluster basic(String namespace, String name, int replicas) {
+    RayCluster cluster = basic();
+    cluster.getMetadata().setNamespace(namespace);
+    cluster.getMetadata().setName(name);
+    cluster.getMetadata().setUid(null);
+    group(cluster).setReplicas(replicas);
+    return cluster;
   }
 
   static WorkerGroupSpec group(RayCluster cluster) {

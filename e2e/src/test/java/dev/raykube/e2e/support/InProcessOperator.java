@@ -7,7 +7,7 @@ import dev.raykube.operator.CommandLineOutcome;
 import dev.raykube.operator.OperatorCommandLine;
 import dev.raykube.operator.OperatorSettings;
 import dev.raykube.operator.raycluster.RayClusterController;
-import dev.raykube.operator.raycluster.RayClusterTimings;
+import dev.raykube.cluster.loop.RayClusterTimings;
 import dev.raykube.operator.rayjob.RayJobController;
 import dev.raykube.operator.runtime.RayOperator;
 import dev.raykube.operator.runtime.RuntimeOptions;

@@ -1,5 +1,6 @@
 package dev.raykube.examples.platform;
 
+import dev.raykube.cluster.RayClusterLabels;
 import dev.raykube.lifecycle.finalizer.FinalizerSettings;
 import dev.raykube.lifecycle.job.RayJobLabels;
 import dev.raykube.lifecycle.job.RayJobSettings;
@@ -128,10 +129,10 @@ public final class CustomPlatform implements AutoCloseable {
   private <T extends HasMetadata> SharedIndexInformer<T> informer(MixedOperation<T, ?, ?> objects, boolean children) {
     Informable<T> scope;
     if (namespace == null) {
-      scope = children ? objects.inAnyNamespace().withLabel(RayJobLabels.ORIGINATED_FROM_CRD,
+      scope = children ? objects.inAnyNamespace().withLabel(RayClusterLabels.ORIGINATED_FROM_CRD,
           RayJobLabels.RAY_JOB_KIND) : objects.inAnyNamespace();
     } else {
-      scope = children ? objects.inNamespace(namespace).withLabel(RayJobLabels.ORIGINATED_FROM_CRD,
+      scope = children ? objects.inNamespace(namespace).withLabel(RayClusterLabels.ORIGINATED_FROM_CRD,
           RayJobLabels.RAY_JOB_KIND) : objects.inNamespace(namespace);
     }
     return scope.runnableInformer(0);

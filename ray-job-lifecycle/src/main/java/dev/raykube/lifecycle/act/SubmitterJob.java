@@ -1,5 +1,6 @@
 package dev.raykube.lifecycle.act;
 
+import dev.raykube.cluster.TokenAuth;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -84,9 +85,9 @@ public final class SubmitterJob {
     addIfAbsent(env, new EnvVarBuilder().withName("RAY_DASHBOARD_ADDRESS").withValue(url).build());
     addIfAbsent(env, new EnvVarBuilder().withName("RAY_JOB_SUBMISSION_ID").withValue(action.submissionId()).build());
     if (cluster != null && InClusterDashboardAccess.usesToken(cluster)) {
-      addIfAbsent(env, new EnvVarBuilder().withName("RAY_AUTH_MODE").withValue(InClusterDashboardAccess.TOKEN_MODE)
+      addIfAbsent(env, new EnvVarBuilder().withName(TokenAuth.RAY_AUTH_MODE).withValue(InClusterDashboardAccess.TOKEN_MODE)
           .build());
-      addIfAbsent(env, new EnvVarBuilder().withName("RAY_AUTH_TOKEN").withNewValueFrom().withNewSecretKeyRef()
+      addIfAbsent(env, new EnvVarBuilder().withName(TokenAuth.RAY_AUTH_TOKEN).withNewValueFrom().withNewSecretKeyRef()
           .withName(InClusterDashboardAccess.tokenSecretName(cluster)).withKey(InClusterDashboardAccess.TOKEN_KEY)
           .endSecretKeyRef().endValueFrom().build());
     }

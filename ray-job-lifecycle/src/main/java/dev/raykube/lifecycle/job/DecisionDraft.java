@@ -1,5 +1,6 @@
 package dev.raykube.lifecycle.job;
 
+import dev.raykube.cluster.RayClusterLabels;
 import dev.raykube.lifecycle.TerminalStates;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.job.JobDeploymentStatus;
@@ -163,7 +164,7 @@ final class DecisionDraft {
       labels.putAll(extra);
     }
     labels.put(RayJobLabels.ORIGINATED_FROM_CR_NAME, JobSpecs.name(job));
-    labels.put(RayJobLabels.ORIGINATED_FROM_CRD, RayJobLabels.RAY_JOB_KIND);
+    labels.put(RayClusterLabels.ORIGINATED_FROM_CRD, RayJobLabels.RAY_JOB_KIND);
     return labels;
   }
 
@@ -183,7 +184,7 @@ final class DecisionDraft {
       return false;
     }
     Map<String, String> labels = cluster.getMetadata() == null ? null : cluster.getMetadata().getLabels();
-    return labels != null && RayJobLabels.RAY_JOB_KIND.equals(labels.get(RayJobLabels.ORIGINATED_FROM_CRD))
+    return labels != null && RayJobLabels.RAY_JOB_KIND.equals(labels.get(RayClusterLabels.ORIGINATED_FROM_CRD))
         && JobSpecs.name(job) != null && JobSpecs.name(job).equals(labels.get(RayJobLabels.ORIGINATED_FROM_CR_NAME));
   }
 

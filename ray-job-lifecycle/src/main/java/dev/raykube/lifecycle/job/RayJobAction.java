@@ -1,5 +1,6 @@
 package dev.raykube.lifecycle.job;
 
+import dev.raykube.cluster.RayClusterLabels;
 import dev.raykube.dashboard.JobSubmitRequest;
 import dev.raykube.model.cluster.RayClusterSpec;
 import dev.raykube.reconcile.EventType;
@@ -24,7 +25,7 @@ public sealed interface RayJobAction {
    * @param name the RayCluster's name ({@code status.rayClusterName})
    * @param spec a copy of {@code spec.rayClusterSpec}, the caller's to use
    * @param labels the labels to put on the RayCluster: the RayJob's own labels plus
-   *     {@link RayJobLabels#ORIGINATED_FROM_CR_NAME} and {@link RayJobLabels#ORIGINATED_FROM_CRD}
+   *     {@link RayJobLabels#ORIGINATED_FROM_CR_NAME} and {@link RayClusterLabels#ORIGINATED_FROM_CRD}
    */
   record CreateCluster(String name, RayClusterSpec spec, Map<String, String> labels) implements RayJobAction {
     /** Checks and copies. */

@@ -1,5 +1,6 @@
 package dev.raykube.lifecycle.job;
 
+import dev.raykube.cluster.RayClusterLabels;
 import dev.raykube.lifecycle.TerminalStates;
 import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.JobFailedReason;
@@ -88,7 +89,7 @@ public final class RayJobStateMachine {
       return d.build();
     }
     String managedBy = job.getSpec() == null ? null : job.getSpec().getManagedBy();
-    if (managedBy != null && !managedBy.equals(RayJobLabels.KUBERAY_OPERATOR)) {
+    if (managedBy != null && !managedBy.equals(RayClusterLabels.MANAGED_BY_KUBERAY)) {
       return d.build();
     }
     if (job.getMetadata() != null && job.getMetadata().getGeneration() != null) {

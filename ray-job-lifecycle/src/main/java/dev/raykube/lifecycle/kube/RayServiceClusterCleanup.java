@@ -1,5 +1,6 @@
 package dev.raykube.lifecycle.kube;
 
+import dev.raykube.cluster.RayClusterLabels;
 import dev.raykube.lifecycle.finalizer.CleanupOutcome;
 import dev.raykube.lifecycle.finalizer.CleanupStep;
 import dev.raykube.lifecycle.job.RayJobLabels;
@@ -18,7 +19,7 @@ import java.util.Objects;
  * already being deleted are not deleted again.
  */
 public final class RayServiceClusterCleanup implements CleanupStep<RayService> {
-  /** The value of {@link RayJobLabels#ORIGINATED_FROM_CRD} on clusters a RayService created. */
+  /** The value of {@link RayClusterLabels#ORIGINATED_FROM_CRD} on clusters a RayService created. */
   public static final String RAYSERVICE_KIND = "RayService";
 
   private final KubernetesClient client;
@@ -64,7 +65,7 @@ public final class RayServiceClusterCleanup implements CleanupStep<RayService> {
   private List<RayCluster> list(String namespace, String name) {
     return client.resources(RayCluster.class).inNamespace(namespace)
         .withLabel(RayJobLabels.ORIGINATED_FROM_CR_NAME, name)
-        .withLabel(RayJobLabels.ORIGINATED_FROM_CRD, RAYSERVICE_KIND)
+        .withLabel(RayClusterLabels.ORIGINATED_FROM_CRD, RAYSERVICE_KIND)
         .list().getItems();
   }
 }

@@ -153,7 +153,7 @@ final class Fixtures {
     RayCluster cluster = new RayCluster();
     cluster.setMetadata(new ObjectMetaBuilder().withName(name).withNamespace("ns")
         .addToLabels(RayJobLabels.ORIGINATED_FROM_CR_NAME, NAME)
-        .addToLabels(RayJobLabels.ORIGINATED_FROM_CRD, RayJobLabels.RAY_JOB_KIND)
+        .addToLabels(RayClusterLabels.ORIGINATED_FROM_CRD, RayJobLabels.RAY_JOB_KIND)
         .withOwnerReferences(new OwnerReferenceBuilder().withApiVersion("ray.io/v1").withKind("RayJob")
             .withName(NAME).withUid(UID).withController(true).build())
         .build());

@@ -11,6 +11,7 @@ import static dev.raykube.lifecycle.job.Fixtures.observe;
 import static dev.raykube.lifecycle.job.Fixtures.seconds;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.raykube.cluster.RayClusterLabels;
 import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.JobFailedReason;
 import dev.raykube.model.job.JobSubmissionMode;
@@ -89,7 +90,7 @@ class InitializingStateTest {
         .getRayClusterSpec());
     assertThat(create.labels()).containsEntry("team", "ml")
         .containsEntry(RayJobLabels.ORIGINATED_FROM_CR_NAME, "demo")
-        .containsEntry(RayJobLabels.ORIGINATED_FROM_CRD, "RayJob");
+        .containsEntry(RayClusterLabels.ORIGINATED_FROM_CRD, "RayJob");
     assertThat(decision.status().getJobDeploymentStatus()).isEqualTo(JobDeploymentStatus.INITIALIZING);
     assertThat(decision.status().getMessage()).isEqualTo("Creating RayCluster " + CLUSTER);
     assertThat(decision.requeueAfter()).contains(seconds(1));
@@ -148,7 +149,7 @@ class InitializingStateTest {
     assertThat(decision.status().getDashboardURL()).isEqualTo(URL);
     assertThat(decision.actionsOf(RayJobAction.CreateSubmitter.class)).containsExactly(
         new RayJobAction.CreateSubmitter("demo", JOB_ID, URL, 5, java.util.Map.of(
-            RayJobLabels.ORIGINATED_FROM_CR_NAME, "demo", RayJobLabels.ORIGINATED_FROM_CRD, "RayJob")));
+            RayJobLabels.ORIGINATED_FROM_CR_NAME, "demo", RayClusterLabels.ORIGINATED_FROM_CRD, "RayJob")));
     assertThat(decision.requeueAfter()).contains(seconds(1));
   }
 

@@ -9,6 +9,7 @@ import static dev.raykube.lifecycle.job.Fixtures.machine;
 import static dev.raykube.lifecycle.job.Fixtures.running;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.raykube.cluster.RayClusterLabels;
 import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.JobFailedReason;
 import dev.raykube.model.job.RayJob;
@@ -118,7 +119,7 @@ class ValidationAndGuardsTest {
   @Test
   @DisplayName("spec.managedBy ray.io/kuberay-operator is ours")
   void managedByKubeRay() {
-    RayJob job = job(spec -> spec.setManagedBy(RayJobLabels.KUBERAY_OPERATOR));
+    RayJob job = job(spec -> spec.setManagedBy(RayClusterLabels.MANAGED_BY_KUBERAY));
     assertThat(machine().decide(job, RayJobObservation.nothing(), at(0)).status().getJobDeploymentStatus())
         .isEqualTo(JobDeploymentStatus.INITIALIZING);
   }

@@ -2,6 +2,7 @@ package dev.raykube.lifecycle.kube;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.raykube.cluster.RayClusterLabels;
 import dev.raykube.lifecycle.finalizer.CleanupOutcome;
 import dev.raykube.lifecycle.finalizer.CleanupReport;
 import dev.raykube.lifecycle.finalizer.DeletionCleanup;
@@ -43,13 +44,13 @@ class RayServiceClusterCleanupTest {
   @Test
   void deletesExactlyTheClustersTheRayServiceCreated() {
     createCluster("svc-a-x1y2z", Map.of(RayJobLabels.ORIGINATED_FROM_CR_NAME, "svc-a",
-        RayJobLabels.ORIGINATED_FROM_CRD, "RayService"));
+        RayClusterLabels.ORIGINATED_FROM_CRD, "RayService"));
     createCluster("svc-a-k3l4m", Map.of(RayJobLabels.ORIGINATED_FROM_CR_NAME, "svc-a",
-        RayJobLabels.ORIGINATED_FROM_CRD, "RayService"));
+        RayClusterLabels.ORIGINATED_FROM_CRD, "RayService"));
     createCluster("svc-b-p5q6r", Map.of(RayJobLabels.ORIGINATED_FROM_CR_NAME, "svc-b",
-        RayJobLabels.ORIGINATED_FROM_CRD, "RayService"));
+        RayClusterLabels.ORIGINATED_FROM_CRD, "RayService"));
     createCluster("svc-a-job", Map.of(RayJobLabels.ORIGINATED_FROM_CR_NAME, "svc-a",
-        RayJobLabels.ORIGINATED_FROM_CRD, "RayJob"));
+        RayClusterLabels.ORIGINATED_FROM_CRD, "RayJob"));
     createCluster("handmade", Map.of());
     RayServiceClusterCleanup cleanup = new RayServiceClusterCleanup(client);
 
@@ -67,7 +68,7 @@ class RayServiceClusterCleanupTest {
   @Test
   void terminatingClustersKeepTheAttemptFailingUntilTheyAreGone() {
     RayCluster held = createCluster("svc-c-a1b2c", Map.of(RayJobLabels.ORIGINATED_FROM_CR_NAME, "svc-c",
-        RayJobLabels.ORIGINATED_FROM_CRD, "RayService"), "example.com/gcs-cleanup");
+        RayClusterLabels.ORIGINATED_FROM_CRD, "RayService"), "example.com/gcs-cleanup");
     RayServiceClusterCleanup cleanup = new RayServiceClusterCleanup(client);
 
     CleanupOutcome first = cleanup.attempt(rayService("svc-c"));
@@ -90,7 +91,7 @@ class RayServiceClusterCleanupTest {
   @Test
   void theSharedPolicyDrivesTheRayServiceCleanup() {
     createCluster("svc-d-d1e2f", Map.of(RayJobLabels.ORIGINATED_FROM_CR_NAME, "svc-d",
-        RayJobLabels.ORIGINATED_FROM_CRD, "RayService"), "example.com/gcs-cleanup");
+        RayClusterLabels.ORIGINATED_FROM_CRD, "RayService"), "example.com/gcs-cleanup");
     RayService svc = client.resource(rayService("svc-d")).create();
     client.resource(svc).delete();
     RayService deleting = client.resource(svc).get();

@@ -1,23 +1,30 @@
 package dev.raykube.operator.raycluster;
 
 import dev.raykube.cluster.ClusterBuildSettings;
+import dev.raykube.cluster.loop.RayClusterLoop;
+import dev.raykube.cluster.loop.RayClusterTimings;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.operator.OperatorSettings;
 import dev.raykube.operator.OperatorVersion;
 import dev.raykube.operator.runtime.ControllerContext;
 import dev.raykube.operator.runtime.ControllerDefinition;
+import dev.raykube.operator.runtime.ControllerEventCache;
+import dev.raykube.reconcile.EventRecorder;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
 import java.util.Objects;
 
 /**
  * The RayCluster controller as the operator runtime registers it ({@code RayControllers}): name
- * {@value #NAME}, primary resource {@link RayCluster}, reconciler {@link RayClusterReconciler} built from the
- * operator's settings, client and cluster-state gauges.
+ * {@value #NAME}, primary resource {@link RayCluster}, reconciler {@link RayClusterReconciler} around the library's
+ * {@link RayClusterLoop}, both wired here from the operator's settings, client, clock and cluster-state gauges.
  */
 public final class RayClusterController implements ControllerDefinition<RayCluster> {
 
   /** The controller's name (logs, metrics, JOSDK configuration). */
   public static final String NAME = "raycluster";
+
+  /** The {@code source.component} of the controller's Events. */
+  public static final String EVENT_COMPONENT = "raykube-operator";
 
   private final RayClusterTimings timings;
 
@@ -43,8 +50,10 @@ public final class RayClusterController implements ControllerDefinition<RayClust
 
   @Override
   public Reconciler<RayCluster> reconciler(ControllerContext context) {
-    return new RayClusterReconciler(context.client(), buildSettings(context.settings()), timings,
-        context.clusterStates(), context.clock());
+    ControllerEventCache<RayCluster> primaryCache = new ControllerEventCache<>();
+    RayClusterLoop loop = new RayClusterLoop(context.client(), buildSettings(context.settings()), timings,
+        new EventRecorder(context.client(), EVENT_COMPONENT, null, context.clock()), primaryCache, context.clock());
+    return new RayClusterReconciler(loop, context.clusterStates(), primaryCache);
   }
 
   /**

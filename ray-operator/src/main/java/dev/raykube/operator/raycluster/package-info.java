@@ -1,8 +1,6 @@
 /**
- * The RayCluster controller of the reference operator: {@link dev.raykube.operator.raycluster.RayClusterReconciler}
- * (observe → decide → act → record status) and its registration
- * {@link dev.raykube.operator.raycluster.RayClusterController}. The decisions are the pure code of
- * {@code dev.raykube.operator.cluster}; this package only observes the informer caches, writes what those decisions
- * say, records Kubernetes Events ({@link dev.raykube.operator.raycluster.RayClusterEvents}) and writes the status.
+ * The RayCluster controller of the reference operator: {@link dev.raykube.operator.raycluster.RayClusterReconciler},
+ * JOSDK glue around the library's {@code dev.raykube.cluster.loop.RayClusterLoop} (informers, cache, gauges), and its
+ * registration {@link dev.raykube.operator.raycluster.RayClusterController}, which wires the loop.
  */
 package dev.raykube.operator.raycluster;

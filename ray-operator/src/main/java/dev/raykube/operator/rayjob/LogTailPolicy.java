@@ -1,8 +1,8 @@
 package dev.raykube.operator.rayjob;
 
+import dev.raykube.cluster.RayClusterLabels;
 import dev.raykube.dashboard.JobStatus;
 import dev.raykube.lifecycle.job.JobLookup;
-import dev.raykube.lifecycle.job.RayJobLabels;
 import dev.raykube.lifecycle.observe.DashboardEndpoint;
 import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.RayJob;
@@ -57,7 +57,7 @@ public final class LogTailPolicy {
     RayJobStatus status = rayJob.getStatus();
     String managedBy = rayJob.getSpec() == null ? null : rayJob.getSpec().getManagedBy();
     if (status == null || rayJob.getMetadata().getDeletionTimestamp() != null
-        || (managedBy != null && !managedBy.equals(RayJobLabels.KUBERAY_OPERATOR))
+        || (managedBy != null && !managedBy.equals(RayClusterLabels.MANAGED_BY_KUBERAY))
         || status.getJobDeploymentStatus() != JobDeploymentStatus.RUNNING
         || status.getJobId() == null || status.getJobId().isBlank() || status.getDashboardURL() == null) {
       return LogTailNeed.none();

@@ -1,26 +1,24 @@
 package dev.raykube.operator.raycluster;
 
+import dev.raykube.cluster.loop.RayClusterTimings;
+import dev.raykube.cluster.loop.ClusterEventReason;
 import dev.raykube.cluster.RayClusterLabels;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.RayClusterStatus;
 import dev.raykube.operator.runtime.RayOperator;
-import dev.raykube.operator.runtime.RuntimeOptions;
 import dev.raykube.operator.runtime.StartupFailure;
-import dev.raykube.operator.testing.Eventually;
 import dev.raykube.operator.testing.MockApiRequests;
 import dev.raykube.operator.testing.PodSimulator;
-import dev.raykube.operator.testing.TestSettings;
+import dev.raykube.operator.testing.TestOperator;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Service;
-import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.micrometer.core.instrument.Counter;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
-import java.util.function.BooleanSupplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -33,7 +31,6 @@ final class OperatorHarness implements AutoCloseable {
   /** Short timings so the suite stays fast; the logic is the same as with the defaults. */
   static final RayClusterTimings FAST = new RayClusterTimings(Duration.ofMillis(100), Duration.ofMillis(300),
       Duration.ofSeconds(1), Duration.ofSeconds(3), Duration.ofSeconds(2));
-  static final Duration WAIT = Duration.ofSeconds(15);
 
   final KubernetesMockServer server;
   final KubernetesClient client;
@@ -55,8 +52,7 @@ final class OperatorHarness implements AutoCloseable {
       throws StartupFailure {
     MOCK_LOG.setLevel(Level.WARNING);
     PodSimulator simulator = PodSimulator.start(client);
-    RayOperator operator = RayOperator.start(TestSettings.of(args), new ConfigBuilder(client.getConfiguration())
-        .build(), List.of(new RayClusterController(FAST)), RuntimeOptions.production());
+    RayOperator operator = TestOperator.start(client, List.of(new RayClusterController(FAST)), args);
     MockApiRequests.drain(server);
     return new OperatorHarness(server, client, operator, simulator);
   }
@@ -119,10 +115,6 @@ final class OperatorHarness implements AutoCloseable {
   double reconciliationsStarted() {
     return operator.meterRegistry().find("operator.sdk.reconciliations.started").counters().stream()
         .mapToDouble(Counter::count).sum();
-  }
-
-  static void await(String what, BooleanSupplier condition) {
-    Eventually.await(WAIT, what, condition);
   }
 
   @Override

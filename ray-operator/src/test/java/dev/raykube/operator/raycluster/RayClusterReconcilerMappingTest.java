@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.cluster.ClusterBuildSettings;
 import dev.raykube.cluster.HeadServiceFactory;
+import dev.raykube.cluster.RayClusterLabels;
+import dev.raykube.cluster.loop.RayClusterLoop;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.operator.testing.TestSettings;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -36,18 +38,18 @@ class RayClusterReconcilerMappingTest {
         .addToLabels("ray.io/cluster", "demo").endMetadata().build();
     Service renamed = new ServiceBuilder(built).editMetadata().withName("legacy-head").endMetadata().build();
 
-    assertThat(RayClusterReconciler.headService(cluster, List.of(other, renamed, built))).isSameAs(built);
-    assertThat(RayClusterReconciler.headService(cluster, List.of(other, renamed))).isSameAs(renamed);
-    assertThat(RayClusterReconciler.headService(cluster, List.of(other))).isNull();
+    assertThat(RayClusterLoop.headService(cluster, List.of(other, renamed, built))).isSameAs(built);
+    assertThat(RayClusterLoop.headService(cluster, List.of(other, renamed))).isSameAs(renamed);
+    assertThat(RayClusterLoop.headService(cluster, List.of(other))).isNull();
   }
 
   @Test
   void clustersManagedByAnotherControllerAreNotOurs() {
-    assertThat(RayClusterReconciler.isManagedHere(cluster)).isTrue();
-    cluster.getSpec().setManagedBy(RayClusterReconciler.MANAGED_BY_RAY_OPERATOR);
-    assertThat(RayClusterReconciler.isManagedHere(cluster)).isTrue();
+    assertThat(RayClusterLoop.isManagedHere(cluster)).isTrue();
+    cluster.getSpec().setManagedBy(RayClusterLabels.MANAGED_BY_KUBERAY);
+    assertThat(RayClusterLoop.isManagedHere(cluster)).isTrue();
     cluster.getSpec().setManagedBy("kueue.x-k8s.io/multikueue");
-    assertThat(RayClusterReconciler.isManagedHere(cluster)).isFalse();
+    assertThat(RayClusterLoop.isManagedHere(cluster)).isFalse();
   }
 
   @Test
@@ -59,12 +61,5 @@ class RayClusterReconcilerMappingTest {
     assertThat(settings.initContainerInjection()).isFalse();
     assertThat(settings.operatorVersion()).isEqualTo("dev");
     assertThat(RayClusterController.buildSettings(TestSettings.of()).initContainerInjection()).isTrue();
-  }
-
-  @Test
-  void newTokensAreRandomAndUrlSafe() {
-    String token = OwnedObjects.newToken();
-
-    assertThat(token).matches("[A-Za-z0-9_-]{43}").isNotEqualTo(OwnedObjects.newToken());
   }
 }

@@ -2,35 +2,16 @@ package dev.raykube.operator.rayjob;
 
 import dev.raykube.dashboard.fake.FakeRayDashboard;
 import dev.raykube.lifecycle.finalizer.FinalizerSettings;
-import dev.raykube.lifecycle.job.AdaptivePoll;
 import dev.raykube.lifecycle.job.RayJobSettings;
 import dev.raykube.lifecycle.observe.DashboardAccess;
-import dev.raykube.model.cluster.HeadGroupSpec;
 import dev.raykube.model.cluster.RayCluster;
-import dev.raykube.model.cluster.RayClusterSpec;
-import dev.raykube.model.job.JobDeploymentStatus;
-import dev.raykube.model.job.JobStatus;
-import dev.raykube.model.job.JobSubmissionMode;
 import dev.raykube.model.job.RayJob;
-import dev.raykube.model.job.RayJobSpec;
 import dev.raykube.operator.raycluster.RayClusterController;
-import dev.raykube.operator.raycluster.RayClusterTimings;
 import dev.raykube.operator.runtime.RayOperator;
-import dev.raykube.operator.runtime.RuntimeOptions;
 import dev.raykube.operator.runtime.StartupFailure;
-import dev.raykube.operator.testing.ConflictRetryingEdit;
-import dev.raykube.operator.testing.Eventually;
-import dev.raykube.operator.testing.TestSettings;
-import io.fabric8.kubernetes.api.model.Event;
-import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
-import io.fabric8.kubernetes.api.model.PodTemplateSpecBuilder;
-import io.fabric8.kubernetes.client.ConfigBuilder;
+import dev.raykube.operator.testing.TestOperator;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import java.time.Duration;
 import java.util.List;
-import java.util.Map;
-import java.util.function.BooleanSupplier;
-import java.util.function.Consumer;
 
 /**
  * The real operator runtime (production configuration, leader election off) with the RayCluster controller and the
@@ -58,9 +39,7 @@ final class RayJobHarness extends RayJobObjects implements AutoCloseable {
       RayJobSettings jobSettings, LogTailSettings tailSettings, String... args) throws StartupFailure {
     RayJobController jobs = new RayJobController(jobSettings, finalizer,
         context -> DashboardAccess.fixed(dashboard.url()), tailSettings);
-    RayOperator operator = RayOperator.start(TestSettings.of(args),
-        new ConfigBuilder(client.getConfiguration()).build(),
-        List.of(new RayClusterController(FAST_CLUSTERS), jobs), RuntimeOptions.production());
+    RayOperator operator = TestOperator.start(client, List.of(new RayClusterController(FAST_CLUSTERS), jobs), args);
     return new RayJobHarness(client, operator);
   }
 

@@ -1,7 +1,7 @@
 package dev.raykube.operator.rayjob;
 
 import static dev.raykube.operator.rayjob.RayJobHarness.NS;
-import static dev.raykube.operator.rayjob.RayJobHarness.await;
+import static dev.raykube.operator.testing.Eventually.await;
 import static dev.raykube.operator.rayjob.RayJobHarness.httpModeJob;
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,10 +1,8 @@
 package dev.raykube.operator.rayjob;
 
-import dev.raykube.dashboard.fake.FakeRayDashboard;
 import dev.raykube.lifecycle.finalizer.FinalizerSettings;
 import dev.raykube.lifecycle.job.AdaptivePoll;
 import dev.raykube.lifecycle.job.RayJobSettings;
-import dev.raykube.lifecycle.observe.DashboardAccess;
 import dev.raykube.model.cluster.HeadGroupSpec;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.RayClusterSpec;
@@ -13,23 +11,15 @@ import dev.raykube.model.job.JobStatus;
 import dev.raykube.model.job.JobSubmissionMode;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.model.job.RayJobSpec;
-import dev.raykube.operator.raycluster.RayClusterController;
-import dev.raykube.operator.raycluster.RayClusterTimings;
-import dev.raykube.operator.runtime.RayOperator;
-import dev.raykube.operator.runtime.RuntimeOptions;
-import dev.raykube.operator.runtime.StartupFailure;
+import dev.raykube.cluster.loop.RayClusterTimings;
 import dev.raykube.operator.testing.ConflictRetryingEdit;
-import dev.raykube.operator.testing.Eventually;
-import dev.raykube.operator.testing.TestSettings;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.PodTemplateSpecBuilder;
-import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
@@ -40,8 +30,6 @@ import java.util.function.Consumer;
 class RayJobObjects {
 
   static final String NS = "jobs";
-  /** Generous: the suite shares two cores with other builds; a passing wait returns as soon as it holds. */
-  static final Duration WAIT = Duration.ofSeconds(45);
   static final RayClusterTimings FAST_CLUSTERS = new RayClusterTimings(Duration.ofMillis(100), Duration.ofMillis(300),
       Duration.ofSeconds(2), Duration.ofSeconds(3), Duration.ofSeconds(2));
   static final RayJobSettings FAST_JOBS = RayJobSettings.defaults()
@@ -142,9 +130,5 @@ class RayJobObjects {
     client.services().inNamespace(NS).delete();
     client.batch().v1().jobs().inNamespace(NS).delete();
     client.v1().events().inNamespace(NS).delete();
-  }
-
-  static void await(String what, BooleanSupplier condition) {
-    Eventually.await(WAIT, what, condition);
   }
 }

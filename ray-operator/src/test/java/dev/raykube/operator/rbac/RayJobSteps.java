@@ -1,5 +1,7 @@
 package dev.raykube.operator.rbac;
 
+import static dev.raykube.operator.testing.Eventually.await;
+
 import dev.raykube.dashboard.fake.FakeRayDashboard;
 import dev.raykube.dashboard.fake.Fault;
 import dev.raykube.dashboard.fake.JobScript;
@@ -19,7 +21,6 @@ import dev.raykube.operator.rayjob.RayJobController;
 import dev.raykube.operator.runtime.ControllerDefinition;
 import dev.raykube.operator.testing.ConflictRetryingEdit;
 import dev.raykube.operator.testing.DeletionRules;
-import dev.raykube.operator.testing.Eventually;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -43,7 +44,6 @@ import java.util.regex.Pattern;
 final class RayJobSteps {
 
   private static final Path SAMPLE = Path.of("..", "examples", "manifests", "rayjob-http-mode.yaml");
-  private static final Duration WAIT = Duration.ofSeconds(60);
   /** How long the dashboard holds its answer while the scenario changes the RayJob under the reconcile. */
   private static final Duration HELD_ANSWER = Duration.ofSeconds(4);
   /** Production settings, but a faster poll so that the scenario does not wait for seconds between looks. */
@@ -192,9 +192,5 @@ final class RayJobSteps {
   private List<io.fabric8.kubernetes.api.model.batch.v1.Job> submitters() {
     return client.batch().v1().jobs().inNamespace(namespace)
         .withLabel("ray.io/originated-from-cr-name", "rbac-job-suspend").list().getItems();
-  }
-
-  private static void await(String what, java.util.function.BooleanSupplier condition) {
-    Eventually.await(WAIT, what, condition);
   }
 }

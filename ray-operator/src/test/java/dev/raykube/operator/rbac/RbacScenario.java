@@ -11,12 +11,11 @@ import dev.raykube.operator.runtime.RuntimeOptions;
 import dev.raykube.operator.testing.ConflictRetryingEdit;
 import dev.raykube.operator.testing.Eventually;
 import dev.raykube.operator.testing.PodsRunning;
-import dev.raykube.operator.testing.TestSettings;
+import dev.raykube.operator.testing.TestOperator;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -54,7 +53,6 @@ final class RbacScenario {
   static final String LEASE_NAMESPACE = "raykube-system";
 
   private static final Path SAMPLES = Path.of("..", "examples", "manifests");
-  private static final Duration WAIT = Duration.ofSeconds(60);
   private static final Duration QUIET = Duration.ofMillis(1500);
   private static final Duration SETTLE = Duration.ofSeconds(10);
 
@@ -91,12 +89,11 @@ final class RbacScenario {
         .withLeaderElectionTimings(Duration.ofSeconds(3), Duration.ofSeconds(2), Duration.ofMillis(400))
         .withInterceptor(ApiCallRecorder.NAME, recorder);
     try (PodsRunning pods = PodsRunning.in(client, NAMESPACE);
-        RayOperator operator = RayOperator.start(TestSettings.of(args.toArray(String[]::new)),
-            new ConfigBuilder(client.getConfiguration()).build(), controllers, options)) {
-      Eventually.await(WAIT, "leadership", operator::isLeading);
+        RayOperator operator = TestOperator.start(client, controllers, options, args.toArray(String[]::new))) {
+      Eventually.await("leadership", operator::isLeading);
       List<HasMetadata> created = createSamples(controllers);
       for (HasMetadata object : created) {
-        Eventually.await(WAIT, "status of " + object.getKind() + " " + object.getMetadata().getName(),
+        Eventually.await("status of " + object.getKind() + " " + object.getMetadata().getName(),
             () -> hasStatus(object));
       }
       settle();
@@ -143,24 +140,24 @@ final class RbacScenario {
     RayCluster invalid = copy(minimal, "rbac-invalid");
     invalid.getSpec().getWorkerGroupSpecs().get(0).setMinReplicas(3);
     create(invalid);
-    Eventually.await(WAIT, "a Warning about rbac-invalid", () -> !warnings("rbac-invalid").isEmpty());
+    Eventually.await("a Warning about rbac-invalid", () -> !warnings("rbac-invalid").isEmpty());
     edit("rbac-invalid", cluster -> cluster.getSpec().setRayVersion("2.46.1"));
-    Eventually.await(WAIT, "the Warning about rbac-invalid repeated", () -> warnings("rbac-invalid").stream()
+    Eventually.await("the Warning about rbac-invalid repeated", () -> warnings("rbac-invalid").stream()
         .anyMatch(event -> event.getCount() != null && event.getCount() > 1));
 
     RayCluster scaled = create(copy(minimal, "rbac-scaled"));
-    Eventually.await(WAIT, "a worker of rbac-scaled", () -> !workers("rbac-scaled").isEmpty());
+    Eventually.await("a worker of rbac-scaled", () -> !workers("rbac-scaled").isEmpty());
     String worker = workers("rbac-scaled").get(0).getMetadata().getName();
     edit(scaled.getMetadata().getName(), cluster -> {
       ScaleStrategy strategy = new ScaleStrategy();
       strategy.setWorkersToDelete(List.of(worker));
       cluster.getSpec().getWorkerGroupSpecs().get(0).setScaleStrategy(strategy);
     });
-    Eventually.await(WAIT, "worker " + worker + " deleted", () -> client.pods().inNamespace(NAMESPACE)
+    Eventually.await("worker " + worker + " deleted", () -> client.pods().inNamespace(NAMESPACE)
         .withName(worker).get() == null);
 
     edit("rbac-token", cluster -> cluster.getSpec().setSuspend(true));
-    Eventually.await(WAIT, "rbac-token suspended (no Pods)", () -> pods("rbac-token").isEmpty());
+    Eventually.await("rbac-token suspended (no Pods)", () -> pods("rbac-token").isEmpty());
 
     for (String name : List.of("rbac-token", "rbac-invalid", "rbac-scaled")) {
       client.resources(RayCluster.class).inNamespace(NAMESPACE).withName(name).delete();

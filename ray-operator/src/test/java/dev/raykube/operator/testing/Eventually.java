@@ -3,10 +3,21 @@ package dev.raykube.operator.testing;
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
 
-/** Polls a condition until it holds or a deadline passes. */
+/**
+ * The one way the operator's tests wait: poll a condition every 20 ms until it holds or a deadline passes. A passing
+ * wait returns as soon as its condition holds, so the generous default costs nothing but the time to fail.
+ */
 public final class Eventually {
 
+  /** How long {@link #await(String, BooleanSupplier)} waits: generous, the suite shares two cores with others. */
+  public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
+
   private Eventually() {
+  }
+
+  /** Waits up to {@link #DEFAULT_TIMEOUT} for {@code condition}; fails with {@code what} otherwise. */
+  public static void await(String what, BooleanSupplier condition) {
+    await(DEFAULT_TIMEOUT, what, condition);
   }
 
   /** Waits up to {@code timeout} for {@code condition}; fails with {@code what} otherwise. */

@@ -1,8 +1,9 @@
-package dev.raykube.operator.raycluster;
+package dev.raykube.cluster.loop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.cluster.ClusterBuildSettings;
+import dev.raykube.cluster.TestClusters;
 import dev.raykube.cluster.PodHealth;
 import dev.raykube.cluster.RayPodFactory;
 import dev.raykube.model.cluster.RayCluster;
@@ -18,7 +19,7 @@ class CachedPodTest {
 
   private static final KubernetesSerialization JSON = new KubernetesSerialization();
 
-  private final RayCluster cluster = ClusterManifests.basic("ray", "demo", 1);
+  private final RayCluster cluster = TestClusters.basic("ray", "demo", 1);
 
   @Test
   void keepsWhatTheDecisionsReadAndIsAFractionOfTheSize() {

@@ -1,4 +1,4 @@
-package dev.raykube.operator.raycluster;
+package dev.raykube.cluster.loop;
 
 import dev.raykube.cluster.ClusterBuildSettings;
 import dev.raykube.cluster.PodDeletion;
@@ -10,6 +10,8 @@ import dev.raykube.cluster.ReplicaFailure;
 import dev.raykube.cluster.WorkerGroupPlan;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.WorkerGroupSpec;
+import dev.raykube.reconcile.EventRecorder;
+import dev.raykube.reconcile.OwnedObjects;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -29,6 +31,7 @@ import java.util.Objects;
  */
 final class PodChanges {
 
+
   /**
    * What was done.
    *
@@ -42,12 +45,14 @@ final class PodChanges {
   private final KubernetesClient client;
   private final ClusterBuildSettings settings;
   private final RayPodFactory pods;
-  private final RayClusterEvents events;
+  private final OwnedObjects owned;
+  private final EventRecorder events;
   private final PodExpectations expectations;
 
-  PodChanges(KubernetesClient client, ClusterBuildSettings settings, RayClusterEvents events,
+  PodChanges(KubernetesClient client, ClusterBuildSettings settings, EventRecorder events,
       PodExpectations expectations) {
     this.client = Objects.requireNonNull(client, "client");
+    this.owned = new OwnedObjects(client);
     this.settings = Objects.requireNonNull(settings, "settings");
     this.pods = new RayPodFactory(settings);
     this.events = Objects.requireNonNull(events, "events");
@@ -62,7 +67,7 @@ final class PodChanges {
    */
   Outcome apply(String key, RayCluster cluster, List<Pod> observed, Instant now) {
     PodReconcilePlan plan = PodReconcilePlan.compute(cluster, observed, settings);
-    plan.problems().forEach(problem -> events.record(cluster, ClusterEventReason.INCONSISTENT_PODS, problem));
+    plan.problems().forEach(problem -> record(cluster, ClusterEventReason.INCONSISTENT_PODS, problem));
     Writes writes = new Writes(key, cluster, now);
     if (plan.deleteAllPods()) {
       writes.deleteAll(observed);
@@ -119,41 +124,40 @@ final class PodChanges {
     boolean create(Pod pod, boolean head) {
       count++;
       String kind = head ? "head" : "worker";
-      try {
-        Pod created = client.pods().inNamespace(namespace).resource(pod).create();
+      OwnedObjects.Ensured<Pod> ensured = owned.ensure(pod);
+      if (ensured.outcome() == OwnedObjects.Ensured.Outcome.CREATED) {
+        Pod created = ensured.object();
         expectations.created(key, CachedPod.of(created), now);
-        events.record(cluster, head ? ClusterEventReason.CREATED_HEAD_POD : ClusterEventReason.CREATED_WORKER_POD,
+        record(cluster, head ? ClusterEventReason.CREATED_HEAD_POD : ClusterEventReason.CREATED_WORKER_POD,
             "Created " + kind + " Pod " + namespace + "/" + created.getMetadata().getName());
         return true;
-      } catch (KubernetesClientException e) {
-        String message = "Failed to create " + kind + " Pod (generateName " + pod.getMetadata().getGenerateName()
-            + ") in namespace " + namespace + ": " + e.getMessage();
-        events.record(cluster, head ? ClusterEventReason.FAILED_TO_CREATE_HEAD_POD
-            : ClusterEventReason.FAILED_TO_CREATE_WORKER_POD, message);
-        failure = new ReplicaFailure(head ? ReplicaFailure.Reason.FAILED_CREATE_HEAD_POD
-            : ReplicaFailure.Reason.FAILED_CREATE_WORKER_POD, message);
-        return false;
       }
+      String message = "Failed to create " + kind + " Pod (generateName " + pod.getMetadata().getGenerateName()
+          + ") in namespace " + namespace + ": " + (ensured.failed() ? ensured.problem() : "it already exists");
+      record(cluster, head ? ClusterEventReason.FAILED_TO_CREATE_HEAD_POD
+          : ClusterEventReason.FAILED_TO_CREATE_WORKER_POD, message);
+      failure = new ReplicaFailure(head ? ReplicaFailure.Reason.FAILED_CREATE_HEAD_POD
+          : ReplicaFailure.Reason.FAILED_CREATE_WORKER_POD, message);
+      return false;
     }
 
     boolean delete(PodDeletion deletion, boolean head) {
       count++;
       String kind = head ? "head" : "worker";
       String name = namespace + "/" + deletion.podName();
-      try {
-        client.pods().inNamespace(namespace).withName(deletion.podName()).delete();
+      OwnedObjects.Removed removed = owned.remove(Pod.class, namespace, deletion.podName());
+      if (!removed.failed()) {
         expectations.deleted(key, deletion.podName(), now);
-        events.record(cluster, head ? ClusterEventReason.DELETED_HEAD_POD : ClusterEventReason.DELETED_WORKER_POD,
+        record(cluster, head ? ClusterEventReason.DELETED_HEAD_POD : ClusterEventReason.DELETED_WORKER_POD,
             "Deleted " + kind + " Pod " + name + ": " + why(deletion.reason()));
         return true;
-      } catch (KubernetesClientException e) {
-        String message = "Failed to delete " + kind + " Pod " + name + ": " + e.getMessage();
-        events.record(cluster, head ? ClusterEventReason.FAILED_TO_DELETE_HEAD_POD
-            : ClusterEventReason.FAILED_TO_DELETE_WORKER_POD, message);
-        failure = new ReplicaFailure(head ? ReplicaFailure.Reason.FAILED_DELETE_HEAD_POD
-            : ReplicaFailure.Reason.FAILED_DELETE_WORKER_POD, message);
-        return false;
       }
+      String message = "Failed to delete " + kind + " Pod " + name + ": " + removed.problem();
+      record(cluster, head ? ClusterEventReason.FAILED_TO_DELETE_HEAD_POD
+          : ClusterEventReason.FAILED_TO_DELETE_WORKER_POD, message);
+      failure = new ReplicaFailure(head ? ReplicaFailure.Reason.FAILED_DELETE_HEAD_POD
+          : ReplicaFailure.Reason.FAILED_DELETE_WORKER_POD, message);
+      return false;
     }
 
     void deleteAll(List<Pod> observed) {
@@ -164,15 +168,19 @@ final class PodChanges {
             .withLabel(RayClusterLabels.IS_RAY_NODE, "yes").delete();
         List<Pod> live = observed.stream().filter(p -> !PodHealth.isTerminating(p)).toList();
         live.forEach(p -> expectations.deleted(key, p.getMetadata().getName(), now));
-        events.record(cluster, ClusterEventReason.DELETED_POD, "Deleted all " + live.size()
+        record(cluster, ClusterEventReason.DELETED_POD, "Deleted all " + live.size()
             + " Pods of RayCluster " + namespace + "/" + name + " because it is suspended");
       } catch (KubernetesClientException e) {
         String message = "Failed to delete the Pods of suspended RayCluster " + namespace + "/" + name + ": "
             + e.getMessage();
-        events.record(cluster, ClusterEventReason.FAILED_TO_DELETE_POD, message);
+        record(cluster, ClusterEventReason.FAILED_TO_DELETE_POD, message);
         failure = new ReplicaFailure(ReplicaFailure.Reason.FAILED_DELETE_ALL_PODS, message);
       }
     }
+  }
+
+  private void record(RayCluster cluster, ClusterEventReason reason, String message) {
+    events.record(cluster, reason.type(), reason, message);
   }
 
   private static String why(PodDeletion.Reason reason) {

@@ -1,8 +1,9 @@
-package dev.raykube.operator.raycluster;
+package dev.raykube.cluster.loop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.cluster.ClusterBuildSettings;
+import dev.raykube.cluster.TestClusters;
 import dev.raykube.cluster.PodHealth;
 import dev.raykube.cluster.PodReconcilePlan;
 import dev.raykube.cluster.RayPodFactory;
@@ -22,7 +23,7 @@ class PodExpectationsTest {
   private static final ClusterBuildSettings SETTINGS = ClusterBuildSettings.defaults();
 
   private final PodExpectations expectations = new PodExpectations(Duration.ofSeconds(30));
-  private final RayCluster cluster = withUid(ClusterManifests.basic("ray", "demo", 2));
+  private final RayCluster cluster = withUid(TestClusters.basic("ray", "demo", 2));
   private final RayPodFactory factory = new RayPodFactory(SETTINGS);
 
   @Test

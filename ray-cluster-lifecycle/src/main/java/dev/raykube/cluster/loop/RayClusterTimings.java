@@ -1,4 +1,4 @@
-package dev.raykube.operator.raycluster;
+package dev.raykube.cluster.loop;
 
 import java.time.Duration;
 import java.util.Objects;

@@ -1,4 +1,4 @@
-package dev.raykube.operator.raycluster;
+package dev.raykube.cluster.loop;
 
 import dev.raykube.cluster.PodHealth;
 import io.fabric8.kubernetes.api.model.Pod;

@@ -1,4 +1,4 @@
-package dev.raykube.operator.raycluster;
+package dev.raykube.cluster.loop;
 
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerStatus;
@@ -20,13 +20,13 @@ import io.fabric8.kubernetes.api.model.PodStatus;
  * restart policy and the container names; the phase, reason, message, Pod IP, conditions and, per container status,
  * name, readiness, restart count and state.
  */
-final class CachedPod {
+public final class CachedPod {
 
   private CachedPod() {
   }
 
   /** A new, trimmed Pod; {@code pod} is not modified. */
-  static Pod of(Pod pod) {
+  public static Pod of(Pod pod) {
     Pod trimmed = new Pod();
     trimmed.setApiVersion(pod.getApiVersion());
     trimmed.setKind(pod.getKind());

@@ -1,4 +1,4 @@
-package dev.raykube.operator.raycluster;
+package dev.raykube.cluster.loop;
 
 import dev.raykube.cluster.AutoscalerRbac;
 import dev.raykube.cluster.AutoscalerSidecar;
@@ -6,6 +6,8 @@ import dev.raykube.cluster.ClusterBuildSettings;
 import dev.raykube.cluster.HeadServiceFactory;
 import dev.raykube.cluster.TokenAuth;
 import dev.raykube.model.cluster.RayCluster;
+import dev.raykube.reconcile.EventRecorder;
+import dev.raykube.reconcile.OwnedObjects;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServiceAccount;
@@ -30,7 +32,7 @@ import java.util.Objects;
  * API calls for them. A Service just created but not yet in the informer cache is used as created for
  * {@link RayClusterTimings#expectationTimeout()}, so it is not created twice.
  */
-final class OwnedObjects {
+final class ClusterObjects {
 
   /**
    * What {@link #ensure} found.
@@ -52,14 +54,16 @@ final class OwnedObjects {
   private final KubernetesClient client;
   private final ClusterBuildSettings settings;
   private final HeadServiceFactory headServices;
-  private final RayClusterEvents events;
+  private final OwnedObjects owned;
+  private final EventRecorder events;
   private final RayClusterTimings timings;
   private final Map<String, Map<String, Instant>> present = new HashMap<>();
   private final Map<String, RecentService> recentServices = new HashMap<>();
 
-  OwnedObjects(KubernetesClient client, ClusterBuildSettings settings, RayClusterEvents events,
+  ClusterObjects(KubernetesClient client, ClusterBuildSettings settings, EventRecorder events,
       RayClusterTimings timings) {
     this.client = Objects.requireNonNull(client, "client");
+    this.owned = new OwnedObjects(client);
     this.settings = Objects.requireNonNull(settings, "settings");
     this.headServices = new HeadServiceFactory(settings);
     this.events = Objects.requireNonNull(events, "events");
@@ -144,14 +148,19 @@ final class OwnedObjects {
     String what = desired.getKind() + " " + desired.getMetadata().getNamespace() + "/"
         + desired.getMetadata().getName();
     try {
-      if (client.resource(desired).get() == null) {
-        client.resource(desired).create();
-        events.record(cluster, created, "Created " + what);
+      if (client.resource(desired).get() != null) {
+        remember(key, desired, now);
+        return null;
       }
     } catch (KubernetesClientException e) {
-      if (e.getCode() != 409) {
-        return failure(cluster, failed, "Failed to create " + what + ": " + e.getMessage());
-      }
+      return failure(cluster, failed, "Failed to create " + what + ": " + e.getMessage());
+    }
+    OwnedObjects.Ensured<T> ensured = owned.ensure(desired);
+    if (ensured.failed()) {
+      return failure(cluster, failed, "Failed to create " + what + ": " + ensured.problem());
+    }
+    if (ensured.outcome() == OwnedObjects.Ensured.Outcome.CREATED) {
+      record(cluster, created, "Created " + what);
     }
     remember(key, desired, now);
     return null;
@@ -170,25 +179,29 @@ final class OwnedObjects {
     }
     Service desired = headServices.build(cluster);
     String what = desired.getMetadata().getNamespace() + "/" + desired.getMetadata().getName();
-    try {
-      Service created = client.resource(desired).create();
-      events.record(cluster, ClusterEventReason.CREATED_SERVICE, "Created head Service " + what);
-      synchronized (this) {
-        recentServices.put(key, new RecentService(created, now));
-      }
-      return new Outcome(created, null);
-    } catch (KubernetesClientException e) {
-      if (e.getCode() == 409) {
+    OwnedObjects.Ensured<Service> ensured = owned.ensure(desired);
+    switch (ensured.outcome()) {
+      case CREATED:
+        record(cluster, ClusterEventReason.CREATED_SERVICE, "Created head Service " + what);
+        synchronized (this) {
+          recentServices.put(key, new RecentService(ensured.object(), now));
+        }
+        return new Outcome(ensured.object(), null);
+      case EXISTED:
         return new Outcome(null, null);
-      }
-      return new Outcome(null, failure(cluster, ClusterEventReason.FAILED_TO_CREATE_SERVICE,
-          "Failed to create head Service " + what + ": " + e.getMessage()));
+      default:
+        return new Outcome(null, failure(cluster, ClusterEventReason.FAILED_TO_CREATE_SERVICE,
+            "Failed to create head Service " + what + ": " + ensured.problem()));
     }
   }
 
   private String failure(RayCluster cluster, ClusterEventReason reason, String message) {
-    events.record(cluster, reason, message);
+    record(cluster, reason, message);
     return message;
+  }
+
+  private void record(RayCluster cluster, ClusterEventReason reason, String message) {
+    events.record(cluster, reason.type(), reason, message);
   }
 
   private synchronized boolean isKnown(String key, HasMetadata object, Instant now) {
