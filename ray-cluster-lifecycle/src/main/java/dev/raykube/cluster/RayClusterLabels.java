@@ -28,7 +28,10 @@ public final class RayClusterLabels {
   public static final String APP_NAME = "app.kubernetes.io/name";
   /** {@code app.kubernetes.io/created-by}: which operator made the object. */
   public static final String CREATED_BY = "app.kubernetes.io/created-by";
-  /** {@code ray.io/originated-from-crd}: RayCluster, RayJob or RayService, set by the RayJob/RayService controllers. */
+  /**
+   * {@code ray.io/originated-from-crd}: the kind whose controller created the RayCluster; {@code RayJob} from this
+   * operator's RayJob controller ({@code RayService} from KubeRay's RayService controller, which this operator lacks).
+   */
   public static final String ORIGINATED_FROM_CRD = "ray.io/originated-from-crd";
 
   /**

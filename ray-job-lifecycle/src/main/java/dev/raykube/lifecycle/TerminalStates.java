@@ -1,11 +1,6 @@
 package dev.raykube.lifecycle;
 
 import dev.raykube.model.job.JobDeploymentStatus;
-import java.util.Collections;
-import java.util.EnumSet;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Set;
 
 /**
  * The project's one definition of which Ray job states and RayJob deployment states are terminal.
@@ -18,17 +13,11 @@ import java.util.Set;
  * <p>A RayJob deployment is terminal when it is {@code Complete} or {@code Failed}.
  *
  * <p>Both the Kubernetes-side status ({@link dev.raykube.model.job.JobStatus}) and the dashboard client's status
- * ({@link dev.raykube.dashboard.JobStatus}) are answered here, so no other module keeps a list of its own.
+ * ({@link dev.raykube.dashboard.JobStatus}) are answered here, so no other module keeps a list of its own. Each answer
+ * is a switch expression over every constant of its enum, with no {@code default} branch: a constant added to any of
+ * the three enums fails compilation here until someone decides whether it ends a job.
  */
 public final class TerminalStates {
-
-  /** The terminal Ray job states, by name; the same names in both status enums. */
-  public static final Set<String> TERMINAL_JOB_STATUSES =
-      Collections.unmodifiableSet(new LinkedHashSet<>(List.of("STOPPED", "SUCCEEDED", "FAILED")));
-
-  /** The terminal RayJob deployment states. */
-  public static final Set<JobDeploymentStatus> TERMINAL_DEPLOYMENT_STATUSES =
-      Collections.unmodifiableSet(EnumSet.of(JobDeploymentStatus.COMPLETE, JobDeploymentStatus.FAILED));
 
   private TerminalStates() {}
 
@@ -39,7 +28,13 @@ public final class TerminalStates {
    * @return {@code true} for STOPPED, SUCCEEDED and FAILED
    */
   public static boolean isTerminal(dev.raykube.model.job.JobStatus status) {
-    return status != null && TERMINAL_JOB_STATUSES.contains(status.name());
+    if (status == null) {
+      return false;
+    }
+    return switch (status) {
+      case STOPPED, SUCCEEDED, FAILED -> true;
+      case NEW, PENDING, RUNNING, UNKNOWN -> false;
+    };
   }
 
   /**
@@ -49,7 +44,13 @@ public final class TerminalStates {
    * @return {@code true} for STOPPED, SUCCEEDED and FAILED
    */
   public static boolean isTerminal(dev.raykube.dashboard.JobStatus status) {
-    return status != null && TERMINAL_JOB_STATUSES.contains(status.name());
+    if (status == null) {
+      return false;
+    }
+    return switch (status) {
+      case STOPPED, SUCCEEDED, FAILED -> true;
+      case PENDING, RUNNING, UNKNOWN -> false;
+    };
   }
 
   /**
@@ -59,6 +60,12 @@ public final class TerminalStates {
    * @return {@code true} for Complete and Failed
    */
   public static boolean isTerminal(JobDeploymentStatus status) {
-    return status != null && TERMINAL_DEPLOYMENT_STATUSES.contains(status);
+    if (status == null) {
+      return false;
+    }
+    return switch (status) {
+      case COMPLETE, FAILED -> true;
+      case NEW, INITIALIZING, RUNNING, VALIDATION_FAILED, SUSPENDING, SUSPENDED, RETRYING, WAITING, UNKNOWN -> false;
+    };
   }
 }

@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
     sortOptions = false,
     usageHelpAutoWidth = true,
     headerHeading = "%n",
-    header = "RayKube reference operator: reconciles ray.io/v1 RayCluster, RayJob and RayService objects.",
+    header = "RayKube reference operator: reconciles ray.io/v1 RayCluster and RayJob objects.",
     descriptionHeading = "%n",
     description = "Every option can also be set by the environment variable named in its description; a flag on the"
         + " command line wins over the environment, the environment over the default. The operator connects to the"

@@ -10,8 +10,10 @@ import java.util.List;
  * ({@link RayOperatorMain}) and the tests that start the whole operator (RBAC coverage, start-up benchmark) use this
  * list, so a controller added here is started, checked for its CRD, and covered by those tests without further wiring.
  *
- * <p>Add a controller with one line, e.g.
- * {@code ControllerDefinition.of("raycluster", RayCluster.class, context -> new RayClusterReconciler(context))}.
+ * <p>Add a controller with one entry in {@link #all()}: a {@link ControllerDefinition} of its own, as
+ * {@link RayClusterController} and {@link RayJobController} are, or, for a controller that needs no configuration
+ * beyond name and namespaces, {@code ControllerDefinition.of(name, resourceClass, context -> reconciler)}, where the
+ * function builds the reconciler from the {@link dev.raykube.operator.runtime.ControllerContext}.
  */
 public final class RayControllers {
 

@@ -3,6 +3,7 @@ package dev.raykube.operator;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.lifecycle.finalizer.FinalizerPolicy;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -217,6 +219,20 @@ class OperatorCommandLineTest {
       assertThat(flat).as(option).contains("Env: " + twin.getValue());
     }
     assertThat(help).contains("--help", "--version", "Exit codes:");
+  }
+
+  @Test
+  void helpHeaderNamesExactlyTheKindsTheOperatorHasControllersFor() {
+    String help = ((CommandLineOutcome.Print) OperatorCommandLine.parse(new String[] {"--help"}, Map.of())).text();
+    String flat = help.replaceAll("\\s+", " ");
+    String header = flat.substring(flat.indexOf("reconciles"), flat.indexOf(" objects."));
+    Set<String> reconciled = RayControllers.all().stream().map(c -> HasMetadata.getKind(c.resourceClass()))
+        .collect(Collectors.toSet());
+    assertThat(reconciled).contains("RayCluster", "RayJob");
+    for (String kind : List.of("RayCluster", "RayJob", "RayService")) {
+      assertThat(header.contains(kind)).as(kind + " in the help header: " + header)
+          .isEqualTo(reconciled.contains(kind));
+    }
   }
 
   @Test

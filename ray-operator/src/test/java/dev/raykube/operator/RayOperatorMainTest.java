@@ -25,6 +25,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -91,8 +92,11 @@ class RayOperatorMainTest {
         RayCluster current = client.resources(RayCluster.class).inNamespace("default").withName(name).get();
         return current.getStatus() != null && current.getStatus().getObservedGeneration() != null;
       });
-      assertThat(HttpProbe.get(operator.metricsPort(), "/metrics").body())
-          .containsPattern("operator_sdk_reconciliations_success_total\\{[^}]*kind=\"RayCluster\"[^}]*} [1-9]");
+      // JOSDK counts a success only after the reconcile has returned, which can be after the status is visible.
+      Pattern succeeded = Pattern.compile(
+          "operator_sdk_reconciliations_success_total\\{[^}]*kind=\"RayCluster\"[^}]*} [1-9]");
+      Eventually.await(Duration.ofSeconds(30), "a successful RayCluster reconcile counted on /metrics", () ->
+          succeeded.matcher(HttpProbe.get(operator.metricsPort(), "/metrics").body()).find());
     }
   }
 

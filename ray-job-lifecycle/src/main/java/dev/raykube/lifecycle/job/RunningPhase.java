@@ -1,6 +1,7 @@
 package dev.raykube.lifecycle.job;
 
 import dev.raykube.dashboard.JobDetails;
+import dev.raykube.lifecycle.JobStatusMapping;
 import dev.raykube.lifecycle.TerminalStates;
 import dev.raykube.model.cluster.RayClusterStatus;
 import dev.raykube.model.job.JobFailedReason;
@@ -175,7 +176,7 @@ final class RunningPhase {
         s.setJobStatusValue(details.rawStatus());
       }
     } else {
-      s.setJobStatus(JobStatus.valueOf(details.status().name()));
+      s.setJobStatus(JobStatusMapping.toModel(details.status()));
     }
     if (details.message() != null) {
       s.setMessage(details.message());

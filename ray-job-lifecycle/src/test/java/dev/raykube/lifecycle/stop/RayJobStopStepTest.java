@@ -17,6 +17,7 @@ import dev.raykube.lifecycle.finalizer.FinalizerPolicy;
 import dev.raykube.lifecycle.finalizer.FinalizerSettings;
 import dev.raykube.lifecycle.finalizer.MutableClock;
 import dev.raykube.lifecycle.stop.StopOutcome.Kind;
+import dev.raykube.lifecycle.testing.FakeDashboards;
 import dev.raykube.model.job.JobStatus;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.model.job.RayJobStatus;
@@ -44,7 +45,7 @@ class RayJobStopStepTest {
   void start() {
     fake = FakeRayDashboard.builder().startDelay(Duration.ofMillis(20)).stopDelay(Duration.ofMillis(50)).build()
         .start();
-    client = RayJobStopperTest.client(fake, null);
+    client = FakeDashboards.client(fake);
     Function<String, RayDashboardClient> clients = url -> {
       urlsAsked.add(url);
       return client;
@@ -75,7 +76,7 @@ class RayJobStopStepTest {
   void aRunningJobIsStoppedThroughTheDashboardUrlInTheStatus() {
     fake.script("rj-1", JobScript.runsUntilStopped());
     client.submitJob(JobSubmitRequest.builder("python train.py").submissionId("rj-1").build());
-    RayJobStopperTest.awaitStatus(fake, "rj-1", "RUNNING");
+    FakeDashboards.awaitStatus(fake, "rj-1", "RUNNING");
     fake.clearRequests();
 
     // KubeRay writes dashboardURL without a scheme.
@@ -86,7 +87,7 @@ class RayJobStopStepTest {
     assertThat(urlsAsked).containsExactly("http://127.0.0.1:" + fake.port());
     assertThat(fake.stopRequested("rj-1")).isTrue();
     assertThat(fake.requests()).hasSize(1);
-    RayJobStopperTest.awaitStatus(fake, "rj-1", "STOPPED");
+    FakeDashboards.awaitStatus(fake, "rj-1", "STOPPED");
   }
 
   @Test
@@ -128,7 +129,7 @@ class RayJobStopStepTest {
   void underUntilConfirmedADashboardOutageIsRetriedUntilTheStopGoesThrough() {
     fake.script("rj-4", JobScript.runsUntilStopped());
     client.submitJob(JobSubmitRequest.builder("python train.py").submissionId("rj-4").build());
-    RayJobStopperTest.awaitStatus(fake, "rj-4", "RUNNING");
+    FakeDashboards.awaitStatus(fake, "rj-4", "RUNNING");
     fake.injectFault("POST", "/api/jobs/rj-4/stop", 2, Fault.status(503));
     MutableClock clock = new MutableClock(Instant.parse("2025-03-01T12:00:00Z"));
     RayJob job = rayJob("rj-4", JobStatus.RUNNING, "127.0.0.1:" + fake.port());
@@ -149,7 +150,7 @@ class RayJobStopStepTest {
     assertThat(third.outcome().reason()).isEqualTo("StopRequested");
     assertThat(third.removeFinalizer()).isTrue();
     assertThat(fake.requests("POST", "/api/jobs/rj-4/stop")).hasSize(3);
-    RayJobStopperTest.awaitStatus(fake, "rj-4", "STOPPED");
+    FakeDashboards.awaitStatus(fake, "rj-4", "STOPPED");
   }
 
   @Test

@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.raykube.dashboard.JobSubmitRequest;
 import dev.raykube.dashboard.RayDashboardClient;
-import dev.raykube.dashboard.RetryPolicy;
 import dev.raykube.dashboard.fake.FakeRayDashboard;
 import dev.raykube.dashboard.fake.Fault;
 import dev.raykube.dashboard.fake.JobScript;
 import dev.raykube.dashboard.fake.RecordedDashboardRequest;
 import dev.raykube.lifecycle.stop.StopOutcome.Kind;
+import dev.raykube.lifecycle.testing.FakeDashboards;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Executors;
@@ -34,7 +34,7 @@ class RayJobStopperTest {
     // once, in order on the fake's own scheduler, so that drainScheduler() makes "the job has ended" observable.
     fake = FakeRayDashboard.builder().scheduler(scheduler).startDelay(Duration.ofMillis(50))
         .stopDelay(Duration.ofMillis(100)).supervisorExitDelay(Duration.ZERO).build().start();
-    client = client(fake, null);
+    client = FakeDashboards.client(fake);
   }
 
   @AfterEach
@@ -119,10 +119,10 @@ class RayJobStopperTest {
     // As on Ray 2.60: the supervisor writes SUCCEEDED and exits a moment later; a stop in between answers true.
     try (FakeRayDashboard lingering = FakeRayDashboard.builder().startDelay(Duration.ZERO)
         .supervisorExitDelay(Duration.ofMinutes(5)).build().start();
-        RayDashboardClient c = client(lingering, null)) {
+        RayDashboardClient c = FakeDashboards.client(lingering)) {
       lingering.script("done-3", JobScript.builder().pendingFor(Duration.ZERO).exit(0).build());
       c.submitJob(JobSubmitRequest.builder("python train.py").submissionId("done-3").build());
-      awaitStatus(lingering, "done-3", "SUCCEEDED");
+      FakeDashboards.awaitStatus(lingering, "done-3", "SUCCEEDED");
 
       StopOutcome outcome = stopper.stop(c, "done-3");
 
@@ -185,7 +185,7 @@ class RayJobStopperTest {
   @Test
   void refusedCredentialsAreNotRetryableUnlessConfigured() {
     try (FakeRayDashboard secured = FakeRayDashboard.builder().authToken("s3cret").build().start();
-        RayDashboardClient noToken = client(secured, null)) {
+        RayDashboardClient noToken = FakeDashboards.client(secured)) {
       StopOutcome outcome = stopper.stop(noToken, "any-1");
       StopOutcome configured = new RayJobStopper(true).stop(noToken, "any-1");
 
@@ -247,15 +247,6 @@ class RayJobStopperTest {
     assertThat(fake.requests()).isEmpty();
   }
 
-  static RayDashboardClient client(FakeRayDashboard dashboard, String token) {
-    var builder = RayDashboardClient.builder().baseUrl(dashboard.url()).retryPolicy(RetryPolicy.none())
-        .connectTimeout(Duration.ofSeconds(2)).callTimeout(Duration.ofSeconds(5));
-    if (token != null) {
-      builder.bearerToken(token);
-    }
-    return builder.build();
-  }
-
   /** Runs everything the fake's scheduler has due now (e.g. the supervisor's exit right after the end). */
   private void drainScheduler() {
     try {
@@ -277,24 +268,7 @@ class RayJobStopperTest {
     return r.method() + " " + r.path();
   }
 
-  /** Polls the fake (not the dashboard API) every 10 ms for at most 3 s. */
   private void awaitStatus(String id, String status) {
-    awaitStatus(fake, id, status);
-  }
-
-  static void awaitStatus(FakeRayDashboard dashboard, String id, String status) {
-    long deadline = System.nanoTime() + Duration.ofSeconds(3).toNanos();
-    while (!dashboard.jobStatus(id).map(status::equals).orElse(false)) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("job " + id + " did not become " + status + " within 3 s; it is "
-            + dashboard.jobStatus(id).orElse("unknown"));
-      }
-      try {
-        Thread.sleep(10);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new AssertionError(e);
-      }
-    }
+    FakeDashboards.awaitStatus(fake, id, status);
   }
 }

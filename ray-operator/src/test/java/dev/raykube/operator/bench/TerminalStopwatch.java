@@ -1,5 +1,6 @@
 package dev.raykube.operator.bench;
 
+import dev.raykube.dashboard.JobStatus;
 import dev.raykube.dashboard.fake.FakeRayDashboard;
 import dev.raykube.lifecycle.TerminalStates;
 import dev.raykube.model.job.RayJob;
@@ -102,14 +103,14 @@ final class TerminalStopwatch implements AutoCloseable {
         if (w.rayTerminalNanos >= 0) {
           continue;
         }
-        String status = w.dashboard.jobStatus(w.submissionId).orElse("");
+        JobStatus status = JobStatus.fromWire(w.dashboard.jobStatus(w.submissionId).orElse(null));
+        boolean terminal = TerminalStates.isTerminal(status);
         long now = System.nanoTime();
-        if (w.rayRunningNanos < 0 && ("RUNNING".equals(status) || TerminalStates.TERMINAL_JOB_STATUSES
-            .contains(status))) {
+        if (w.rayRunningNanos < 0 && (status == JobStatus.RUNNING || terminal)) {
           w.rayRunningNanos = now;
           w.rayRunningWall = Instant.now();
         }
-        if (TerminalStates.TERMINAL_JOB_STATUSES.contains(status)) {
+        if (terminal) {
           w.rayTerminalNanos = now;
           w.rayTerminalWall = Instant.now();
         }
