@@ -1,4 +1,4 @@
-package dev.raykube.operator.bench;
+package dev.raykube.bench.rayjob;
 
 import dev.raykube.lifecycle.finalizer.FinalizerSettings;
 import dev.raykube.lifecycle.job.RayJobSettings;

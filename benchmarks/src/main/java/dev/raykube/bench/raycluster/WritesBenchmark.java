@@ -1,5 +1,7 @@
-package dev.raykube.operator.bench;
+package dev.raykube.bench.raycluster;
 
+import dev.raykube.bench.BenchClusters;
+import dev.raykube.bench.MockApiServers;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.operator.RayOperatorMain;
 import dev.raykube.operator.cluster.AutoscalerSidecar;
