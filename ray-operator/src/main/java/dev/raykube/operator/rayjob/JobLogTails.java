@@ -30,8 +30,11 @@ import org.slf4j.LoggerFactory;
  * <p>The tails share one OkHttp client of their own, whose dispatcher admits {@link LogTailSettings#maxOpen()}
  * WebSockets (OkHttp reads each on a thread of its own for as long as it is open); the dashboard clients of the
  * reconciles are not held up by them. Thread-safe.
+ *
+ * <p>Public (though only the RayJob controller uses it) so that the log-tail benchmark in the benchmarks module can
+ * measure the controller's own path.
  */
-final class JobLogTails implements AutoCloseable {
+public final class JobLogTails implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(JobLogTails.class);
 
   /** Throws the log away; only the end of the stream matters. */
@@ -52,7 +55,7 @@ final class JobLogTails implements AutoCloseable {
    * @param ended gets the key of a RayJob whose tail ended by itself
    * @param clock the time source
    */
-  JobLogTails(LogTailPolicy policy, Consumer<ResourceID> ended, Clock clock) {
+  public JobLogTails(LogTailPolicy policy, Consumer<ResourceID> ended, Clock clock) {
     this.policy = Objects.requireNonNull(policy, "policy");
     this.ended = Objects.requireNonNull(ended, "ended");
     this.clock = Objects.requireNonNull(clock, "clock");
@@ -70,7 +73,7 @@ final class JobLogTails implements AutoCloseable {
    * @param need what the reconcile needs
    * @return the step taken
    */
-  LogTailStep follow(ResourceID id, LogTailNeed need) {
+  public LogTailStep follow(ResourceID id, LogTailNeed need) {
     List<LogTail> toClose = new ArrayList<>();
     LogTail opened = null;
     LogTailStep step;
@@ -122,7 +125,7 @@ final class JobLogTails implements AutoCloseable {
   }
 
   /** Closes the RayJob's tail, if any, and forgets it (the RayJob is being deleted, or is gone). */
-  void forget(ResourceID id) {
+  public void forget(ResourceID id) {
     LogTail tail;
     synchronized (this) {
       Entry entry = entries.remove(id);
@@ -138,7 +141,7 @@ final class JobLogTails implements AutoCloseable {
   }
 
   /** How many tails are open. */
-  synchronized int openCount() {
+  public synchronized int openCount() {
     return open;
   }
 

@@ -1,4 +1,4 @@
-package dev.raykube.operator.bench;
+package dev.raykube.bench.rayjob;
 
 import dev.raykube.lifecycle.TerminalStates;
 import dev.raykube.model.cluster.HeadGroupSpec;

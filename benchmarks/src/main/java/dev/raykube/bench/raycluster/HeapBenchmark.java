@@ -1,5 +1,8 @@
-package dev.raykube.operator.bench;
+package dev.raykube.bench.raycluster;
 
+import dev.raykube.bench.BenchClusters;
+import dev.raykube.bench.ChildJvm;
+import dev.raykube.bench.MockApiServerMain;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.operator.RayOperatorMain;
 import dev.raykube.operator.runtime.RayOperator;

@@ -1,5 +1,6 @@
-package dev.raykube.operator.bench;
+package dev.raykube.bench.rayjob;
 
+import dev.raykube.bench.BenchClusters;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.operator.testing.MockApiRequests;

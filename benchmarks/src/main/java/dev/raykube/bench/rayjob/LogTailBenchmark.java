@@ -1,7 +1,13 @@
-package dev.raykube.operator.rayjob;
+package dev.raykube.bench.rayjob;
 
 import ch.qos.logback.classic.Level;
 import dev.raykube.lifecycle.observe.DashboardEndpoint;
+import dev.raykube.operator.rayjob.JobLogTails;
+import dev.raykube.operator.rayjob.LogTailNeed;
+import dev.raykube.operator.rayjob.LogTailPolicy;
+import dev.raykube.operator.rayjob.LogTailSettings;
+import dev.raykube.operator.rayjob.LogTailStep;
+import dev.raykube.operator.rayjob.LogTailTarget;
 import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import java.io.IOException;
 import java.io.InputStream;
@@ -42,15 +48,13 @@ import org.slf4j.LoggerFactory;
  * not (a {@code FAILED} line says how far it got).
  *
  * <pre>
- * ./mvnw -B -q -o -pl ray-operator test-compile
- * ./mvnw -B -q -o -pl ray-operator exec:exec -Dexec.executable=java -Dexec.classpathScope=test \
- *     -Dexec.args="-Xmx1g -cp %classpath dev.raykube.operator.rayjob.LogTailBenchmark"
+ * benchmarks/run [-Draykube.bench.tails=2000 ...] LogTailBenchmark
  * </pre>
  * {@code -Draykube.bench.tails=N} (default 2000, eight times the default bound, to see the cost at scale),
  * {@code -Draykube.bench.holdSeconds=} (default 25), {@code -Draykube.bench.idleSeconds=} (default 65: OkHttp ends
- * idle threads after 60 s), {@code -Draykube.bench.verbose=true} (logs why tails failed). Put the {@code -D}
- * options in {@code exec.args}, before {@code -cp}. With {@code -XX:NativeMemoryTracking=summary} there too, the
- * native memory per tail is also printed by category (NMT costs some memory itself: measure the totals without it).
+ * idle threads after 60 s), {@code -Draykube.bench.verbose=true} (logs why tails failed): JVM options, before the
+ * benchmark's name. With {@code -XX:NativeMemoryTracking=summary} there too, the native memory per tail is also
+ * printed by category (NMT costs some memory itself: measure the totals without it).
  */
 public final class LogTailBenchmark {
 

@@ -1,4 +1,4 @@
-package dev.raykube.operator.bench;
+package dev.raykube.bench.rayjob;
 
 import java.util.Arrays;
 import java.util.List;

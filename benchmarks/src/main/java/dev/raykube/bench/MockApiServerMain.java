@@ -1,4 +1,4 @@
-package dev.raykube.operator.bench;
+package dev.raykube.bench;
 
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 

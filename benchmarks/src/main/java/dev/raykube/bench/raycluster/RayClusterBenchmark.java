@@ -1,5 +1,6 @@
-package dev.raykube.operator.bench;
+package dev.raykube.bench.raycluster;
 
+import dev.raykube.bench.BenchClusters;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,12 +17,10 @@ import java.util.List;
  * </ol>
  *
  * <pre>
- * ./mvnw -B -q -pl ray-operator -am package -DskipTests   # builds ray-operator/target/ray-operator.jar
- * ./mvnw -B -q -o -pl ray-operator exec:exec -Dexec.executable=java -Dexec.classpathScope=test \
- *     -Dexec.args="-Xmx1g -cp %classpath dev.raykube.operator.bench.RayClusterBenchmark [heap|startup|writes ...]"
+ * benchmarks/run [-Draykube.bench.clusters=200] RayClusterBenchmark [heap|startup|writes ...]
  * </pre>
- * The test class path must be the JVM's own ({@code exec:exec}, not {@code exec:java}): the benchmark starts child
- * JVMs with it and measures this JVM's heap.
+ * {@code benchmarks/run} builds {@code ray-operator/target/ray-operator.jar} and runs this in a JVM of its own, as it
+ * must: the benchmark starts child JVMs with this JVM's class path and measures this JVM's heap.
  */
 public final class RayClusterBenchmark {
 
@@ -54,7 +53,7 @@ public final class RayClusterBenchmark {
   private static Path operatorJar() {
     Path jar = BenchClusters.findUp(Path.of("ray-operator", "target", "ray-operator.jar"));
     if (!Files.isRegularFile(jar)) {
-      throw new IllegalStateException(jar + " is missing; build it with ./mvnw -pl ray-operator -am package");
+      throw new IllegalStateException(jar + " is missing; run this benchmark with benchmarks/run, which builds it");
     }
     return jar;
   }

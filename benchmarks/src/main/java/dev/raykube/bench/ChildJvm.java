@@ -1,4 +1,4 @@
-package dev.raykube.operator.bench;
+package dev.raykube.bench;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -18,7 +18,7 @@ import java.util.function.Predicate;
  * time ({@link System#nanoTime}) of the first line matching a watched predicate is kept, as well as that of the first
  * line containing each of some marker strings.
  */
-final class ChildJvm implements AutoCloseable {
+public final class ChildJvm implements AutoCloseable {
 
   private final Process process;
   private final Predicate<String> watched;
@@ -44,12 +44,12 @@ final class ChildJvm implements AutoCloseable {
   }
 
   /** {@code java [jvmArgs] -jar jar args}. */
-  static ChildJvm jar(Path jar, List<String> jvmArgs, List<String> args, Predicate<String> watched) {
+  public static ChildJvm jar(Path jar, List<String> jvmArgs, List<String> args, Predicate<String> watched) {
     return jar(jar, jvmArgs, args, watched, List.of());
   }
 
   /** {@code java [jvmArgs] -jar jar args}, timing the first line containing each of {@code markers}. */
-  static ChildJvm jar(Path jar, List<String> jvmArgs, List<String> args, Predicate<String> watched,
+  public static ChildJvm jar(Path jar, List<String> jvmArgs, List<String> args, Predicate<String> watched,
       List<String> markers) {
     List<String> command = new ArrayList<>(List.of(java()));
     command.addAll(jvmArgs);
@@ -59,7 +59,7 @@ final class ChildJvm implements AutoCloseable {
   }
 
   /** {@code java [jvmArgs] -cp <this JVM's class path> mainClass}. */
-  static ChildJvm mainClass(Class<?> mainClass, List<String> jvmArgs, Predicate<String> watched) {
+  public static ChildJvm mainClass(Class<?> mainClass, List<String> jvmArgs, Predicate<String> watched) {
     List<String> command = new ArrayList<>(List.of(java()));
     command.addAll(jvmArgs);
     command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass.getName()));
@@ -93,17 +93,17 @@ final class ChildJvm implements AutoCloseable {
   }
 
   /** When the first line containing {@code marker} arrived, or -1. */
-  long markerNanos(String marker) {
+  public long markerNanos(String marker) {
     return markerNanos.getOrDefault(marker, -1L);
   }
 
   /** When the first watched line arrived, or -1. */
-  long watchedLineNanos() {
+  public long watchedLineNanos() {
     return watchedLineNanos;
   }
 
   /** The first watched line, waiting up to {@code timeoutMillis}; fails if the process ends first. */
-  String awaitWatchedLine(long timeoutMillis) {
+  public String awaitWatchedLine(long timeoutMillis) {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
     while (System.nanoTime() < deadline) {
       synchronized (lines) {
@@ -122,7 +122,7 @@ final class ChildJvm implements AutoCloseable {
   }
 
   /** Waits for the end; returns the exit code. */
-  int waitFor(long timeoutMillis) {
+  public int waitFor(long timeoutMillis) {
     try {
       if (!process.waitFor(timeoutMillis, TimeUnit.MILLISECONDS)) {
         throw new IllegalStateException("child JVM did not end; output: " + output());
@@ -135,16 +135,18 @@ final class ChildJvm implements AutoCloseable {
   }
 
   /** The child's standard input (closing it ends {@link MockApiServerMain}). */
-  java.io.OutputStream stdin() {
+  public java.io.OutputStream stdin() {
     return process.getOutputStream();
   }
 
-  String output() {
+  /** Everything the child printed so far, standard output and error merged, one line after another. */
+  public String output() {
     synchronized (lines) {
       return String.join("\n", lines);
     }
   }
 
+  /** Ends the child: destroys it, forcibly if it has not ended after 10 s. */
   @Override
   public void close() {
     process.destroy();

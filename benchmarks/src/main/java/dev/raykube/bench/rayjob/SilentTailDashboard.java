@@ -1,4 +1,4 @@
-package dev.raykube.operator.rayjob;
+package dev.raykube.bench.rayjob;
 
 import java.io.BufferedReader;
 import java.io.IOException;

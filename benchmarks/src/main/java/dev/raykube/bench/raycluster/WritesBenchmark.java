@@ -1,5 +1,7 @@
-package dev.raykube.operator.bench;
+package dev.raykube.bench.raycluster;
 
+import dev.raykube.bench.BenchClusters;
+import dev.raykube.bench.MockApiServers;
 import dev.raykube.cluster.AutoscalerSidecar;
 import dev.raykube.cluster.WorkerGroupSize;
 import dev.raykube.model.cluster.RayCluster;

@@ -1,4 +1,4 @@
-package dev.raykube.operator.bench;
+package dev.raykube.bench;
 
 import dev.raykube.operator.testing.RayCrds;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -16,7 +16,7 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /** CRUD mock API servers for the benchmarks, as {@code @EnableKubernetesMockClient(crud = true)} makes them. */
-final class MockApiServers {
+public final class MockApiServers {
 
   /** Held so the level sticks (java.util.logging keeps loggers weakly). */
   private static final Logger MOCK_LOG = Logger.getLogger("io.fabric8.mockwebserver");
@@ -25,7 +25,7 @@ final class MockApiServers {
   }
 
   /** Starts a CRUD mock over HTTPS on a free port with the ray.io CRDs registered; logs only warnings. */
-  static KubernetesMockServer start() {
+  public static KubernetesMockServer start() {
     MOCK_LOG.setLevel(Level.WARNING);
     Map<ServerRequest, Queue<ServerResponse>> responses = new HashMap<>();
     KubernetesMockServer server = new KubernetesMockServer(new Context(Serialization.jsonMapper()),

@@ -1,4 +1,4 @@
-package dev.raykube.operator.bench;
+package dev.raykube.bench;
 
 import dev.raykube.model.cluster.RayCluster;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -13,15 +13,15 @@ import java.util.Arrays;
 import java.util.function.BooleanSupplier;
 
 /** RayClusters, waits and measurements shared by the benchmarks. */
-final class BenchClusters {
+public final class BenchClusters {
 
-  static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization();
+  private static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization();
 
   private BenchClusters() {
   }
 
   /** A head and one group of {@code workers} workers (autoscaling off), 1 CPU / 1Gi each. */
-  static RayCluster cluster(String namespace, String name, int workers) {
+  public static RayCluster cluster(String namespace, String name, int workers) {
     return SERIALIZATION.unmarshal("""
         apiVersion: ray.io/v1
         kind: RayCluster
@@ -60,23 +60,25 @@ final class BenchClusters {
   }
 
   /** A sample of {@code examples/manifests}, in {@code namespace}. */
-  static RayCluster sample(String file, String namespace) {
+  public static RayCluster sample(String file, String namespace) {
     RayCluster cluster = SERIALIZATION.unmarshal(read(findUp(Path.of("examples", "manifests")).resolve(file)),
         RayCluster.class);
     cluster.getMetadata().setNamespace(namespace);
     return cluster;
   }
 
-  static boolean isReady(RayCluster cluster) {
+  /** Whether the RayCluster's {@code status.state} is {@code ready}. */
+  public static boolean isReady(RayCluster cluster) {
     return cluster != null && cluster.getStatus() != null && "ready".equals(cluster.getStatus().getStateValue());
   }
 
-  static boolean isReady(KubernetesClient client, String namespace, String name) {
+  /** Whether the RayCluster {@code namespace/name} exists and is ready. */
+  public static boolean isReady(KubernetesClient client, String namespace, String name) {
     return isReady(client.resources(RayCluster.class).inNamespace(namespace).withName(name).get());
   }
 
   /** Polls every {@code period} until {@code condition} holds; fails after {@code timeout}. */
-  static void await(Duration timeout, Duration period, String what, BooleanSupplier condition) {
+  public static void await(Duration timeout, Duration period, String what, BooleanSupplier condition) {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (!condition.getAsBoolean()) {
       if (System.nanoTime() > deadline) {
@@ -87,7 +89,7 @@ final class BenchClusters {
   }
 
   /** Used heap after full collections, in bytes. */
-  static long usedHeapAfterGc() {
+  public static long usedHeapAfterGc() {
     for (int i = 0; i < 4; i++) {
       System.gc();
       sleep(250);
@@ -95,17 +97,20 @@ final class BenchClusters {
     return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
   }
 
-  static double mb(long bytes) {
+  /** Bytes in MiB. */
+  public static double mb(long bytes) {
     return bytes / (1024.0 * 1024.0);
   }
 
-  static long median(long[] values) {
+  /** The median (the upper one for an even count) of {@code values}, which it leaves unsorted. */
+  public static long median(long[] values) {
     long[] sorted = values.clone();
     Arrays.sort(sorted);
     return sorted[sorted.length / 2];
   }
 
-  static void sleep(long millis) {
+  /** Sleeps; an interrupt sets the flag again and throws {@link IllegalStateException}. */
+  public static void sleep(long millis) {
     try {
       Thread.sleep(millis);
     } catch (InterruptedException e) {
@@ -115,7 +120,7 @@ final class BenchClusters {
   }
 
   /** The first existing {@code relative} path at or above the working directory. */
-  static Path findUp(Path relative) {
+  public static Path findUp(Path relative) {
     for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
       if (Files.exists(dir.resolve(relative))) {
         return dir.resolve(relative);

@@ -1,5 +1,6 @@
-package dev.raykube.dashboard.bench;
+package dev.raykube.bench.dashboard;
 
+import ch.qos.logback.classic.Level;
 import dev.raykube.dashboard.JobStatus;
 import dev.raykube.dashboard.JobSubmitRequest;
 import dev.raykube.dashboard.RayDashboardClient;
@@ -15,6 +16,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import okhttp3.ConnectionPool;
 import okhttp3.OkHttpClient;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@code getJob} throughput against {@link FakeRayDashboard} on loopback, all in one process:
@@ -23,11 +25,11 @@ import okhttp3.OkHttpClient;
  *   <li>sequential calls reusing one pooled connection (the client's default);
  *   <li>concurrent calls from several threads sharing one client.
  * </ol>
- * Prints calls per second, latency percentiles and the ratios against the baseline. A main, not a test: run with
+ * Prints calls per second, latency percentiles and the ratios against the baseline. Run with
  * <pre>
- * ./mvnw -q -pl ray-dashboard-client exec:java -Dexec.classpathScope=test \
- *     -Dexec.mainClass=dev.raykube.dashboard.bench.GetJobBenchmark [-Dexec.args="SECONDS THREADS"]
+ * benchmarks/run GetJobBenchmark [SECONDS [THREADS]]
  * </pre>
+ * {@code SECONDS} per measured run (default 5), {@code THREADS} for the concurrent one (default 4).
  */
 public final class GetJobBenchmark {
   private GetJobBenchmark() {}
@@ -47,9 +49,10 @@ public final class GetJobBenchmark {
     }
   }
 
+  /** Runs the three measurements; {@code args}: seconds per run, threads of the concurrent run. */
   public static void main(String[] args) throws Exception {
-    // The test classpath logs the client at DEBUG (see simplelogger.properties); per-call logging is not measured here.
-    System.setProperty("org.slf4j.simpleLogger.log.dev.raykube.dashboard", "warn");
+    // The client logs every call at DEBUG; per-call logging is not measured here.
+    ((ch.qos.logback.classic.Logger) LoggerFactory.getLogger("dev.raykube.dashboard")).setLevel(Level.WARN);
     double seconds = args.length > 0 ? Double.parseDouble(args[0]) : 5;
     int threads = args.length > 1 ? Integer.parseInt(args[1]) : 4;
     try (FakeRayDashboard fake = FakeRayDashboard.builder().requestLogCapacity(1000).build().start()) {

@@ -1,4 +1,4 @@
-package dev.raykube.operator.bench;
+package dev.raykube.bench.rayjob;
 
 import dev.raykube.lifecycle.finalizer.FinalizerSettings;
 import dev.raykube.lifecycle.job.RayJobSettings;
@@ -7,10 +7,8 @@ import dev.raykube.lifecycle.observe.DashboardEndpoint;
 import dev.raykube.operator.raycluster.RayClusterController;
 import dev.raykube.operator.rayjob.RayJobController;
 import dev.raykube.operator.runtime.RayOperator;
-import dev.raykube.operator.runtime.RuntimeOptions;
 import dev.raykube.operator.runtime.StartupFailure;
-import dev.raykube.operator.testing.TestSettings;
-import io.fabric8.kubernetes.client.ConfigBuilder;
+import dev.raykube.operator.testing.TestOperator;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.util.List;
 import java.util.Map;
@@ -58,9 +56,8 @@ final class OperatorArm implements AutoCloseable {
     RayJobController jobs = new RayJobController(settings, FinalizerSettings.defaults(), context -> access);
     List<String> args = new java.util.ArrayList<>(List.of("--namespaces=" + namespaces));
     args.addAll(List.of(flags));
-    RayOperator operator = RayOperator.start(TestSettings.of(args.toArray(String[]::new)),
-        new ConfigBuilder(client.getConfiguration()).build(), List.of(new RayClusterController(), jobs),
-        RuntimeOptions.production());
+    RayOperator operator = TestOperator.start(client, List.of(new RayClusterController(), jobs),
+        args.toArray(String[]::new));
     return new OperatorArm(name, settings, List.of(flags), operator);
   }
 

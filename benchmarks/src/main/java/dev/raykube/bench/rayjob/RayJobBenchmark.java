@@ -1,6 +1,8 @@
-package dev.raykube.operator.bench;
+package dev.raykube.bench.rayjob;
 
 import ch.qos.logback.classic.Level;
+import dev.raykube.bench.BenchClusters;
+import dev.raykube.bench.MockApiServers;
 import dev.raykube.dashboard.fake.FakeRayDashboard;
 import dev.raykube.lifecycle.job.AdaptivePoll;
 import dev.raykube.lifecycle.job.RayJobSettings;
@@ -33,9 +35,7 @@ import org.slf4j.LoggerFactory;
  * </ol>
  *
  * <pre>
- * ./mvnw -B -q -o -pl ray-operator package -DskipTests
- * ./mvnw -B -q -o -pl ray-operator exec:exec -Dexec.executable=java -Dexec.classpathScope=test \
- *     -Dexec.args="-Xmx1g -cp %classpath dev.raykube.operator.bench.RayJobBenchmark [p1|p2|p3 ...]"
+ * benchmarks/run [-Draykube.bench.p1Runs=20 ...] RayJobBenchmark [p1|p2|p3 ...]
  * </pre>
  * Runs per part: {@code -Draykube.bench.p1Runs=} (per arm and age class, default 20) with
  * {@code p1Concurrency} of them at a time (default 4), {@code p2Runs} (per arm, default 10), {@code p3Runs} (per arm,

@@ -1,5 +1,6 @@
-package dev.raykube.operator.bench;
+package dev.raykube.bench.rayjob;
 
+import dev.raykube.bench.BenchClusters;
 import dev.raykube.dashboard.JobStatus;
 import dev.raykube.dashboard.fake.FakeRayDashboard;
 import dev.raykube.lifecycle.TerminalStates;
