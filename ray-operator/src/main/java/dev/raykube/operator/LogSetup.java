@@ -17,8 +17,12 @@ import org.slf4j.LoggerFactory;
  */
 final class LogSetup {
 
-  /** The text pattern; also used by {@code logback.xml}. */
-  static final String TEXT_PATTERN = "%d{yyyy-MM-dd'T'HH:mm:ss.SSSXXX} %-5level [%thread] %logger{36} - %msg%n";
+  /**
+   * The text pattern; {@code logback.xml} uses it without the reconcile marker. Inside a reconcile a line names what is
+   * reconciled ({@code RayJob ns/name}, from the {@code ReconcileMarker} MDC entries); outside one that part is empty.
+   */
+  static final String TEXT_PATTERN = "%d{yyyy-MM-dd'T'HH:mm:ss.SSSXXX} %-5level [%thread] %logger{36}"
+      + "%replace( %X{raykube.kind} %X{raykube.namespace}/%X{raykube.name}){'^  /$', ''} - %msg%n";
 
   private LogSetup() {
   }
@@ -39,7 +43,7 @@ final class LogSetup {
     root.setLevel(Level.toLevel(level, Level.INFO));
   }
 
-  private static Encoder<ILoggingEvent> encoder(LogFormat format, LoggerContext context) {
+  static Encoder<ILoggingEvent> encoder(LogFormat format, LoggerContext context) {
     if (format == LogFormat.JSON) {
       JsonEncoder json = new JsonEncoder();
       json.setContext(context);

@@ -117,6 +117,11 @@ class RayOperatorRuntimeTest {
         () -> reconciled().containsAll(List.of("ray-a/ready-one", "ray-b/fresh-one")));
     assertThat(operator.isLeading()).isTrue();
     assertThat(operator.clusterStates().counts()).containsEntry("ready", 1L).containsEntry("none", 1L);
+    // JOSDK counts a reconcile's execution after it returns, so wait for the count itself, not for the reconcile.
+    java.util.regex.Pattern executed = java.util.regex.Pattern.compile(
+        "operator_sdk_controllers_execution_reconcile_seconds_count\\{[^}]*controller=\"recording\"");
+    Eventually.await("the reconcile executions counted in /metrics",
+        () -> executed.matcher(HttpProbe.get(operator.metricsPort(), "/metrics").body()).find());
     String metrics = HttpProbe.get(operator.metricsPort(), "/metrics").body();
     assertThat(metrics)
         .contains("raykube_rayclusters{state=\"ready\"} 1.0", "raykube_rayclusters{state=\"none\"} 1.0")
