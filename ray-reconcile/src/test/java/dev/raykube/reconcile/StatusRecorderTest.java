@@ -2,10 +2,10 @@ package dev.raykube.reconcile;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.raykube.reconcile.StatusRecorder.Result;
 import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.model.job.RayJobStatus;
+import dev.raykube.reconcile.StatusRecorder.Result;
 import io.fabric8.kubernetes.api.model.StatusBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;

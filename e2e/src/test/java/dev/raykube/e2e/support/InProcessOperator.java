@@ -1,5 +1,6 @@
 package dev.raykube.e2e.support;
 
+import dev.raykube.cluster.loop.RayClusterTimings;
 import dev.raykube.lifecycle.finalizer.FinalizerSettings;
 import dev.raykube.lifecycle.job.RayJobSettings;
 import dev.raykube.lifecycle.observe.DashboardAccess;
@@ -7,7 +8,6 @@ import dev.raykube.operator.CommandLineOutcome;
 import dev.raykube.operator.OperatorCommandLine;
 import dev.raykube.operator.OperatorSettings;
 import dev.raykube.operator.raycluster.RayClusterController;
-import dev.raykube.cluster.loop.RayClusterTimings;
 import dev.raykube.operator.rayjob.RayJobController;
 import dev.raykube.operator.runtime.RayOperator;
 import dev.raykube.operator.runtime.RuntimeOptions;

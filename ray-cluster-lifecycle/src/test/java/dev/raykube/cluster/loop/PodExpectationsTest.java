@@ -3,10 +3,10 @@ package dev.raykube.cluster.loop;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.cluster.ClusterBuildSettings;
-import dev.raykube.cluster.TestClusters;
 import dev.raykube.cluster.PodHealth;
 import dev.raykube.cluster.PodReconcilePlan;
 import dev.raykube.cluster.RayPodFactory;
+import dev.raykube.cluster.TestClusters;
 import dev.raykube.model.cluster.RayCluster;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;

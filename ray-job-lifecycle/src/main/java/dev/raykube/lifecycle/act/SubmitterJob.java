@@ -1,9 +1,9 @@
 package dev.raykube.lifecycle.act;
 
-import dev.raykube.cluster.TokenAuth;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.raykube.cluster.TokenAuth;
 import dev.raykube.dashboard.JobSubmitRequest;
 import dev.raykube.lifecycle.job.JobSubmitRequests;
 import dev.raykube.lifecycle.job.RayJobAction;

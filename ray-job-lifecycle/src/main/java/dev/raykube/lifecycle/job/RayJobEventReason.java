@@ -1,6 +1,7 @@
 package dev.raykube.lifecycle.job;
 
 import dev.raykube.lifecycle.finalizer.FinalizerDecision;
+import dev.raykube.lifecycle.finalizer.FinalizerPolicy;
 import dev.raykube.lifecycle.stop.StopOutcome;
 import dev.raykube.model.job.JobFailedReason;
 import dev.raykube.reconcile.EventReason;
@@ -103,7 +104,7 @@ public enum RayJobEventReason implements EventReason {
   /** Warning: the stop failed; the message says how. */
   STOP_FAILED("StopFailed"),
   /** Warning: the {@code ray.io/finalizer-policy} annotation is not a policy; the operator default applies. */
-  INVALID_FINALIZER_POLICY("InvalidFinalizerPolicy"),
+  INVALID_FINALIZER_POLICY(FinalizerPolicy.INVALID_ANNOTATION_EVENT_REASON),
   /** Normal: the cleanup is confirmed and the finalizer is removed. */
   CLEANUP_DONE(FinalizerDecision.Reason.CLEANUP_DONE.eventReason()),
   /** Warning: best effort: the cleanup failed and the finalizer is removed anyway. */

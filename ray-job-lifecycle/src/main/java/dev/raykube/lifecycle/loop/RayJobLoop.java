@@ -13,6 +13,7 @@ import dev.raykube.lifecycle.job.Decision;
 import dev.raykube.lifecycle.job.NameSuffixes;
 import dev.raykube.lifecycle.job.RayJobAction;
 import dev.raykube.lifecycle.job.RayJobEventReason;
+import dev.raykube.lifecycle.job.RayJobObservation;
 import dev.raykube.lifecycle.job.RayJobSettings;
 import dev.raykube.lifecycle.job.RayJobStateMachine;
 import dev.raykube.lifecycle.job.SubmissionFailure;
@@ -169,43 +170,49 @@ public final class RayJobLoop {
     Objects.requireNonNull(rayJob, "rayJob");
     Objects.requireNonNull(poll, "poll");
     List<ActionOutcome> outcomes = new ArrayList<>();
-    boolean written = false;
     RayJob job = rayJob;
     for (int round = 1; ; round++) {
       ObservedRayJob observed = observer.observe(job);
       RayJob observedJob = job;
       observed.dashboardProblemMessage().ifPresent(problem -> events.record(observedJob, EventType.WARNING,
           RayJobEventReason.DASHBOARD_UNRESOLVABLE, problem));
-      SubmissionFailure failure = null;
-      while (true) {
-        Decision decision = decider.decide(job, failure == null ? observed.observation()
-            : observed.observation().withSubmissionFailure(failure), clock.instant(), poll.apply(observed));
-        StatusRecorder.Recorded<RayJob> recorded = status.record(job, decision.status());
-        switch (recorded.result()) {
-          case GONE:
-            return new Reconciled(null, observed, decision, StatusRecorder.Result.GONE, outcomes, Optional.empty());
-          case CONFLICT:
-            if (round < ROUNDS) {
-              job = recorded.resource();
-              break;
-            }
-            return new Reconciled(recorded.resource(), observed, decision, StatusRecorder.Result.CONFLICT, outcomes,
-                Optional.of(Duration.ZERO));
-          default:
-            written |= recorded.result() == StatusRecorder.Result.WRITTEN;
-            job = recorded.resource();
-            List<ActionOutcome> acted = actor.act(observed, job, decision.actions());
-            outcomes.addAll(acted);
-            Optional<SubmissionFailure> failed = submissionFailure(acted);
-            if (failed.isPresent() && failure == null) {
-              failure = failed.get(); // decide again: the state machine says what a failed submission means
-              continue;
-            }
-            return new Reconciled(job, observed, decision, written ? StatusRecorder.Result.WRITTEN
-                : StatusRecorder.Result.UNCHANGED, outcomes, requeue(decision, outcomes));
-        }
-        break; // a conflict: observe and decide again from the latest RayJob
+      Reconciled result = decideRecordAct(job, observed, poll.apply(observed), outcomes);
+      if (result.status() != StatusRecorder.Result.CONFLICT || round == ROUNDS) {
+        return result;
       }
+      job = result.rayJob(); // changed meanwhile: observe and decide again from the latest RayJob
+    }
+  }
+
+  /**
+   * Decides, records the status and acts; once more when a submission failed, with the failure in the observation.
+   * Stops at a status conflict (nothing performed, reconcile again at once) or when the RayJob is gone.
+   */
+  private Reconciled decideRecordAct(RayJob stored, ObservedRayJob observed, AdaptivePoll poll,
+      List<ActionOutcome> outcomes) {
+    RayJob job = stored;
+    RayJobObservation observation = observed.observation();
+    boolean written = false;
+    for (int decisions = 1; ; decisions++) {
+      Decision decision = decider.decide(job, observation, clock.instant(), poll);
+      StatusRecorder.Recorded<RayJob> recorded = status.record(job, decision.status());
+      if (recorded.result() == StatusRecorder.Result.GONE) {
+        return new Reconciled(null, observed, decision, StatusRecorder.Result.GONE, outcomes, Optional.empty());
+      }
+      if (recorded.result() == StatusRecorder.Result.CONFLICT) {
+        return new Reconciled(recorded.resource(), observed, decision, StatusRecorder.Result.CONFLICT, outcomes,
+            Optional.of(Duration.ZERO));
+      }
+      written |= recorded.result() == StatusRecorder.Result.WRITTEN;
+      job = recorded.resource();
+      List<ActionOutcome> acted = actor.act(observed, job, decision.actions());
+      outcomes.addAll(acted);
+      Optional<SubmissionFailure> failed = submissionFailure(acted);
+      if (failed.isEmpty() || decisions > 1) {
+        return new Reconciled(job, observed, decision, written ? StatusRecorder.Result.WRITTEN
+            : StatusRecorder.Result.UNCHANGED, outcomes, requeue(decision, outcomes));
+      }
+      observation = observation.withSubmissionFailure(failed.get()); // the state machine says what it means
     }
   }
 

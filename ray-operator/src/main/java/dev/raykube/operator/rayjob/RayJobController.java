@@ -1,17 +1,17 @@
 package dev.raykube.operator.rayjob;
 
 import dev.raykube.lifecycle.finalizer.FinalizerNames;
-import dev.raykube.lifecycle.loop.RayJobLoop;
-import dev.raykube.lifecycle.observe.DashboardClients;
-import dev.raykube.lifecycle.observe.RayJobReads;
-import dev.raykube.operator.runtime.ControllerEventCache;
-import dev.raykube.reconcile.EventRecorder;
 import dev.raykube.lifecycle.finalizer.FinalizerSettings;
 import dev.raykube.lifecycle.job.RayJobSettings;
+import dev.raykube.lifecycle.loop.RayJobLoop;
 import dev.raykube.lifecycle.observe.DashboardAccess;
+import dev.raykube.lifecycle.observe.DashboardClients;
+import dev.raykube.lifecycle.observe.RayJobReads;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.operator.runtime.ControllerContext;
 import dev.raykube.operator.runtime.ControllerDefinition;
+import dev.raykube.operator.runtime.ControllerEventCache;
+import dev.raykube.reconcile.EventRecorder;
 import io.javaoperatorsdk.operator.api.config.ControllerConfigurationOverrider;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
 import java.time.Clock;

@@ -1,8 +1,8 @@
 package dev.raykube.operator.raycluster;
 
-import dev.raykube.cluster.loop.RayClusterTimings;
-import dev.raykube.cluster.loop.ClusterEventReason;
 import dev.raykube.cluster.RayClusterLabels;
+import dev.raykube.cluster.loop.ClusterEventReason;
+import dev.raykube.cluster.loop.RayClusterTimings;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.RayClusterStatus;
 import dev.raykube.operator.runtime.RayOperator;

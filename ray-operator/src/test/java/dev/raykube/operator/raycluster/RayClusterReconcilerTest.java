@@ -3,9 +3,9 @@ package dev.raykube.operator.raycluster;
 import static dev.raykube.operator.testing.Eventually.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.raykube.cluster.loop.ClusterEventReason;
 import dev.raykube.cluster.RayClusterLabels;
 import dev.raykube.cluster.TokenAuth;
+import dev.raykube.cluster.loop.ClusterEventReason;
 import dev.raykube.model.cluster.AuthOptions;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.RayClusterStatus;

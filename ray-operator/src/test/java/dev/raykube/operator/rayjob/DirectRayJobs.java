@@ -6,6 +6,8 @@ import dev.raykube.lifecycle.observe.DashboardAccess;
 import dev.raykube.model.cluster.ClusterState;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.RayClusterStatus;
+import dev.raykube.model.job.JobDeploymentStatus;
+import dev.raykube.model.job.JobStatus;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.operator.runtime.ClusterStateGauges;
 import dev.raykube.operator.runtime.ControllerContext;
@@ -57,6 +59,16 @@ final class DirectRayJobs extends RayJobObjects implements AutoCloseable {
         .stopDelay(Duration.ofMillis(50)).build().start();
     script.accept(dashboard);
     return new DirectRayJobs(client, dashboard);
+  }
+
+  /** Whether a RayJob exists and is in {@code state}: a condition for {@link #runUntil}. */
+  static Predicate<RayJob> in(JobDeploymentStatus state) {
+    return job -> job != null && job.getStatus() != null && job.getStatus().getJobDeploymentStatus() == state;
+  }
+
+  /** Whether a RayJob exists and its Ray job is RUNNING: a condition for {@link #runUntil}. */
+  static Predicate<RayJob> rayJobRunning() {
+    return job -> job != null && job.getStatus() != null && job.getStatus().getJobStatus() == JobStatus.RUNNING;
   }
 
   /** From now on the owned RayClusters stay not ready (their Pods never start). */

@@ -1,7 +1,6 @@
 package dev.raykube.operator.rayjob;
 
-import static dev.raykube.operator.testing.Eventually.await;
-import static dev.raykube.operator.rayjob.RayJobHarness.httpModeJob;
+import static dev.raykube.operator.rayjob.RayJobObjects.httpModeJob;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.dashboard.fake.JobScript;
@@ -31,9 +30,10 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * What happens to the RayCluster and the RayJob after the end, and on suspend, in the real operator runtime:
- * {@code ttlSecondsAfterFinished} above 0, {@code deletionStrategy.deletionRules} (DeleteWorkers, DeleteSelf), and
- * suspending a running RayJob, then resuming it.
+ * What happens to the RayCluster and the RayJob after the end, and on suspend: {@code ttlSecondsAfterFinished} above
+ * 0, {@code deletionStrategy.deletionRules} (DeleteWorkers, DeleteSelf), and suspending a running RayJob, then
+ * resuming it. The RayJob controller's reconciler is called directly ({@link DirectRayJobs}) at a clock the test
+ * moves, so a TTL passes when the test says so.
  */
 @EnableKubernetesMockClient(crud = true)
 class RayJobCleanupTest {
@@ -41,7 +41,7 @@ class RayJobCleanupTest {
   static KubernetesMockServer server;
   static KubernetesClient client;
 
-  private RayJobTestBed bed;
+  private DirectRayJobs jobs;
 
   @BeforeAll
   static void registerCrds() {
@@ -49,8 +49,8 @@ class RayJobCleanupTest {
   }
 
   @BeforeEach
-  void start() throws Exception {
-    bed = RayJobTestBed.start(client, d -> {
+  void start() {
+    jobs = DirectRayJobs.start(client, d -> {
       d.scriptEntrypoints(Pattern.compile("python train\\.py"),
           JobScript.runsFor(Duration.ofMillis(100), "ok\n"));
       d.scriptEntrypoints(Pattern.compile("python forever\\.py"), JobScript.runsUntilStopped());
@@ -59,7 +59,7 @@ class RayJobCleanupTest {
 
   @AfterEach
   void stop() {
-    bed.close();
+    jobs.close();
   }
 
   @Test
@@ -68,45 +68,49 @@ class RayJobCleanupTest {
     RayJob job = httpModeJob("ttl", "python train.py");
     job.getSpec().setShutdownAfterJobFinishes(true);
     job.getSpec().setTtlSecondsAfterFinished(2);
-    bed.harness.create(job);
+    jobs.create(job);
 
-    await("the RayJob is Complete", () -> bed.harness.deploymentStatus("ttl") == JobDeploymentStatus.COMPLETE);
-    await("the RayCluster is deleted", () -> bed.harness.clusters().isEmpty()
-        && bed.harness.eventReasons("ttl").contains(RayJobEventReason.DELETED_RAY_CLUSTER.value()));
-    Instant end = Instant.parse(bed.harness.get("ttl").getStatus().getEndTime());
-    Event deleted = bed.harness.events("ttl").stream()
+    jobs.runUntil("ttl", "the RayJob is Complete", DirectRayJobs.in(JobDeploymentStatus.COMPLETE));
+    jobs.clock.advance(Duration.ofMillis(1900));
+    jobs.step("ttl");
+    assertThat(jobs.clusters()).as("1.9 s after the end").hasSize(1);
+    jobs.clock.advance(Duration.ofMillis(100));
+    jobs.runUntil("ttl", "the RayCluster is deleted", j -> jobs.clusters().isEmpty()
+        && jobs.eventReasons("ttl").contains(RayJobEventReason.DELETED_RAY_CLUSTER.value()));
+    Instant end = Instant.parse(jobs.get("ttl").getStatus().getEndTime());
+    Event deleted = jobs.events("ttl").stream()
         .filter(e -> RayJobEventReason.DELETED_RAY_CLUSTER.value().equals(e.getReason()))
         .findFirst().orElseThrow();
     assertThat(Duration.between(end, Instant.parse(deleted.getFirstTimestamp())).toSeconds())
         .as("seconds from status.endTime to the deletion").isGreaterThanOrEqualTo(2);
-    assertThat(bed.harness.get("ttl")).isNotNull();
+    assertThat(jobs.get("ttl")).isNotNull();
   }
 
   @Test
   @DisplayName("deletionRules DeleteWorkers: the worker groups of the owned cluster are suspended, the cluster kept")
   void deleteWorkersRule() {
-    bed.harness.create(DeletionRules.onSuccess(withWorkers(httpModeJob("workers", "python train.py")),
+    jobs.create(DeletionRules.onSuccess(withWorkers(httpModeJob("workers", "python train.py")),
         DeletionPolicyType.DELETE_WORKERS));
 
-    await("the RayJob is Complete", () -> bed.harness.deploymentStatus("workers") == JobDeploymentStatus.COMPLETE);
-    await("every worker group suspended", () -> bed.harness.clusters().stream().findFirst()
+    jobs.runUntil("workers", "the RayJob is Complete", DirectRayJobs.in(JobDeploymentStatus.COMPLETE));
+    jobs.runUntil("workers", "every worker group suspended", j -> jobs.clusters().stream().findFirst()
         .map(c -> c.getSpec().getWorkerGroupSpecs().stream().map(WorkerGroupSpec::getSuspend)
             .allMatch(Boolean.TRUE::equals)).orElse(false)
-        && bed.harness.eventReasons("workers").contains(RayJobEventReason.SUSPENDED_WORKERS.value()));
-    RayCluster cluster = bed.harness.clusters().get(0);
+        && jobs.eventReasons("workers").contains(RayJobEventReason.SUSPENDED_WORKERS.value()));
+    RayCluster cluster = jobs.clusters().get(0);
     assertThat(cluster.getMetadata().getDeletionTimestamp()).isNull();
-    assertThat(bed.harness.get("workers")).isNotNull();
+    assertThat(jobs.get("workers")).isNotNull();
   }
 
   @Test
   @DisplayName("deletionRules DeleteSelf: the RayJob deletes itself after the end, without a stop call")
   void deleteSelfRule() {
-    bed.harness.create(DeletionRules.onSuccess(httpModeJob("self", "python train.py"), DeletionPolicyType.DELETE_SELF));
+    jobs.create(DeletionRules.onSuccess(httpModeJob("self", "python train.py"), DeletionPolicyType.DELETE_SELF));
 
-    await("the RayJob is gone", () -> bed.harness.gone("self"));
-    assertThat(bed.dashboard.submissionIds()).hasSize(1);
-    assertThat(bed.dashboard.requests()).noneMatch(r -> r.path().endsWith("/stop"));
-    assertThat(bed.harness.eventReasons("self")).contains("Completed", RayJobEventReason.DELETED_RAY_JOB.value());
+    jobs.runUntil("self", "the RayJob is gone", j -> j == null);
+    assertThat(jobs.dashboard.submissionIds()).hasSize(1);
+    assertThat(jobs.dashboard.requests()).noneMatch(r -> r.path().endsWith("/stop"));
+    assertThat(jobs.eventReasons("self")).contains("Completed", RayJobEventReason.DELETED_RAY_JOB.value());
   }
 
   @Test
@@ -115,26 +119,26 @@ class RayJobCleanupTest {
     RayJob job = httpModeJob("pausable", "python forever.py");
     job.getSpec().setShutdownAfterJobFinishes(true); // required with suspend
     job.getSpec().setTtlSecondsAfterFinished(60);
-    bed.harness.create(job);
-    await("the Ray job runs", () -> bed.harness.jobStatus("pausable") == JobStatus.RUNNING);
-    String firstCluster = bed.harness.get("pausable").getStatus().getRayClusterName();
-    String firstId = bed.harness.submissionId("pausable");
+    jobs.create(job);
+    jobs.runUntil("pausable", "the Ray job runs", DirectRayJobs.rayJobRunning());
+    String firstCluster = jobs.get("pausable").getStatus().getRayClusterName();
+    String firstId = jobs.submissionId("pausable");
 
-    bed.harness.edit("pausable", j -> j.getSpec().setSuspend(true));
-    await("Suspended", () -> bed.harness.deploymentStatus("pausable") == JobDeploymentStatus.SUSPENDED);
-    assertThat(bed.harness.clusters()).isEmpty();
-    assertThat(bed.harness.get("pausable").getStatus().getJobId()).isNull();
-    assertThat(bed.harness.eventReasons("pausable"))
+    jobs.edit("pausable", j -> j.getSpec().setSuspend(true));
+    jobs.runUntil("pausable", "Suspended", DirectRayJobs.in(JobDeploymentStatus.SUSPENDED));
+    assertThat(jobs.clusters()).isEmpty();
+    assertThat(jobs.get("pausable").getStatus().getJobId()).isNull();
+    assertThat(jobs.eventReasons("pausable"))
         .contains("Suspending", RayJobEventReason.DELETED_RAY_CLUSTER.value(), "Suspended");
 
-    bed.dashboard.scriptEntrypoints(Pattern.compile("python forever\\.py"),
+    jobs.dashboard.scriptEntrypoints(Pattern.compile("python forever\\.py"),
         JobScript.runsFor(Duration.ofMillis(100), "ok\n"));
-    bed.harness.edit("pausable", j -> j.getSpec().setSuspend(false));
-    await("the RayJob is Complete", () -> bed.harness.deploymentStatus("pausable") == JobDeploymentStatus.COMPLETE);
-    RayJob done = bed.harness.get("pausable");
+    jobs.edit("pausable", j -> j.getSpec().setSuspend(false));
+    jobs.runUntil("pausable", "the RayJob is Complete", DirectRayJobs.in(JobDeploymentStatus.COMPLETE));
+    RayJob done = jobs.get("pausable");
     assertThat(done.getStatus().getRayClusterName()).isNotEqualTo(firstCluster);
     assertThat(done.getStatus().getJobId()).isNotEqualTo(firstId);
-    assertThat(bed.dashboard.submissionIds()).containsExactly(firstId, done.getStatus().getJobId());
+    assertThat(jobs.dashboard.submissionIds()).containsExactly(firstId, done.getStatus().getJobId());
   }
 
   private static RayJob withWorkers(RayJob job) {

@@ -1,7 +1,7 @@
 package dev.raykube.operator.rayjob;
 
-import static dev.raykube.operator.testing.Eventually.await;
 import static dev.raykube.operator.rayjob.RayJobObjects.httpModeJob;
+import static dev.raykube.operator.testing.Eventually.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.dashboard.RayDashboardClient;
@@ -59,8 +59,7 @@ class RayJobDeadlinesTest {
     RayJob job = httpModeJob("long", "python forever.py");
     job.getSpec().setBackoffLimit(2);
     jobs.create(job);
-    jobs.runUntil("long", "the Ray job runs", j -> j.getStatus() != null
-        && j.getStatus().getJobStatus() == JobStatus.RUNNING);
+    jobs.runUntil("long", "the Ray job runs", DirectRayJobs.rayJobRunning());
     String id = jobs.submissionId("long");
     Instant start = Instant.parse(jobs.get("long").getStatus().getStartTime());
 
@@ -137,8 +136,7 @@ class RayJobDeadlinesTest {
   @DisplayName("preRunningDeadlineSeconds no longer applies once Running")
   void preRunningDeadlineEndsAtRunning() {
     jobs.create(httpModeJob("started", "python forever.py"));
-    jobs.runUntil("started", "the Ray job runs", j -> j.getStatus() != null
-        && j.getStatus().getJobStatus() == JobStatus.RUNNING);
+    jobs.runUntil("started", "the Ray job runs", DirectRayJobs.rayJobRunning());
     String id = jobs.submissionId("started");
 
     // A deadline that has passed long ago, counted from status.startTime.
@@ -153,8 +151,7 @@ class RayJobDeadlinesTest {
     try (RayDashboardClient ray = RayDashboardClient.builder().baseUrl(jobs.dashboard.url()).build()) {
       ray.stopJob(id);
     }
-    jobs.runUntil("started", "the RayJob is Complete", j -> j.getStatus().getJobDeploymentStatus()
-        == JobDeploymentStatus.COMPLETE);
+    jobs.runUntil("started", "the RayJob is Complete", DirectRayJobs.in(JobDeploymentStatus.COMPLETE));
     assertThat(jobs.get("started").getStatus().getReason()).isNull();
     assertThat(jobs.jobStatus("started")).isEqualTo(JobStatus.STOPPED);
   }

@@ -1,5 +1,6 @@
 package dev.raykube.operator.rayjob;
 
+import dev.raykube.cluster.loop.RayClusterTimings;
 import dev.raykube.lifecycle.finalizer.FinalizerSettings;
 import dev.raykube.lifecycle.job.AdaptivePoll;
 import dev.raykube.lifecycle.job.RayJobSettings;
@@ -11,7 +12,6 @@ import dev.raykube.model.job.JobStatus;
 import dev.raykube.model.job.JobSubmissionMode;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.model.job.RayJobSpec;
-import dev.raykube.cluster.loop.RayClusterTimings;
 import dev.raykube.operator.testing.ConflictRetryingEdit;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;

@@ -1,16 +1,16 @@
 package dev.raykube.operator.rayjob;
 
 import static dev.raykube.operator.rayjob.RayJobHarness.NS;
-import static dev.raykube.operator.testing.Eventually.await;
 import static dev.raykube.operator.rayjob.RayJobHarness.httpModeJob;
+import static dev.raykube.operator.testing.Eventually.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.raykube.lifecycle.job.RayJobEventReason;
-import dev.raykube.dashboard.fake.Fault;
 import dev.raykube.dashboard.fake.FakeRayDashboard;
+import dev.raykube.dashboard.fake.Fault;
 import dev.raykube.dashboard.fake.JobScript;
 import dev.raykube.lifecycle.finalizer.FinalizerNames;
 import dev.raykube.lifecycle.finalizer.FinalizerPolicy;
+import dev.raykube.lifecycle.job.RayJobEventReason;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.JobStatus;
