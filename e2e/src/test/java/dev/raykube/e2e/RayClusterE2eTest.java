@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.raykube.e2e.node.NodeSimulator;
-import dev.raykube.e2e.support.Await;
 import dev.raykube.e2e.support.Crds;
+import dev.raykube.e2e.support.E2eWaits;
 import dev.raykube.e2e.support.InProcessOperator;
 import dev.raykube.e2e.support.TestNamespace;
 import dev.raykube.lifecycle.observe.DashboardEndpoint;
@@ -16,6 +16,7 @@ import dev.raykube.model.cluster.HeadGroupSpec;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.RayClusterSpec;
 import dev.raykube.model.cluster.WorkerGroupSpec;
+import dev.raykube.operator.testing.Eventually;
 import io.fabric8.kubernetes.api.model.ContainerStatus;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -89,7 +90,8 @@ class RayClusterE2eTest {
     long t0 = System.nanoTime();
     client.resource(cluster(ns, "e2e-cluster")).create();
 
-    Await.until(Await.LONG, "RayCluster e2e-cluster ready", () -> state(ns, "e2e-cluster") == ClusterState.READY);
+    Eventually.await(E2eWaits.LONG, E2eWaits.POLL, "RayCluster e2e-cluster ready",
+        () -> state(ns, "e2e-cluster") == ClusterState.READY);
     long readyMillis = millisSince(t0);
     List<Pod> pods = pods(ns, "e2e-cluster");
     assertThat(pods).hasSize(2);
@@ -118,7 +120,7 @@ class RayClusterE2eTest {
     assertThat(ready.getStatus().getHead().getPodIP()).isEqualTo("127.0.0.1");
 
     String dashboard = simulator.dashboardUrl(ns, "e2e-cluster").orElseThrow();
-    Await.until(Duration.ofSeconds(60), "2 alive nodes reported by the head's dashboard",
+    Eventually.await(Duration.ofSeconds(60), E2eWaits.POLL, "2 alive nodes reported by the head's dashboard",
         () -> aliveNodes(dashboard).size() == 2);
     List<String> alive = aliveNodes(dashboard);
     log.info("RayCluster ready after {} ms; Ray reports {} alive nodes: {}", readyMillis, alive.size(), alive);
@@ -133,10 +135,10 @@ class RayClusterE2eTest {
 
     long deleted = System.nanoTime();
     client.resources(RayCluster.class).inNamespace(ns).withName("e2e-cluster").delete();
-    Await.until(Duration.ofSeconds(90), "the garbage collector deleted the Pods of e2e-cluster",
+    Eventually.await(Duration.ofSeconds(90), E2eWaits.POLL, "the garbage collector deleted the Pods of e2e-cluster",
         () -> pods(ns, "e2e-cluster").isEmpty());
     long podsGoneMillis = millisSince(deleted);
-    Await.until(Duration.ofSeconds(90), "no Ray process of e2e-cluster left",
+    Eventually.await(Duration.ofSeconds(90), E2eWaits.POLL, "no Ray process of e2e-cluster left",
         () -> groups.stream().noneMatch(NodeSimulator::processGroupAlive));
     log.info("RayCluster deleted: Pods collected after {} ms, Ray processes gone after {} ms", podsGoneMillis,
         millisSince(deleted));
@@ -155,7 +157,8 @@ class RayClusterE2eTest {
     long t0 = System.nanoTime();
     client.resource(cluster).create();
 
-    Await.until(Await.LONG, "RayCluster e2e-token ready", () -> state(ns, "e2e-token") == ClusterState.READY);
+    Eventually.await(E2eWaits.LONG, E2eWaits.POLL, "RayCluster e2e-token ready",
+        () -> state(ns, "e2e-token") == ClusterState.READY);
     Secret secret = client.secrets().inNamespace(ns).withName("e2e-token").get();
     String token = new String(Base64.getDecoder().decode(secret.getData().get("auth_token")), StandardCharsets.UTF_8);
     RayCluster ready = client.resources(RayCluster.class).inNamespace(ns).withName("e2e-token").get();
@@ -168,7 +171,7 @@ class RayClusterE2eTest {
 
     List<Long> groups = simulator.rayProcessGroups(ns, "e2e-token");
     client.resource(ready).delete();
-    Await.until(Duration.ofSeconds(90), "no Ray process of e2e-token left",
+    Eventually.await(Duration.ofSeconds(90), E2eWaits.POLL, "no Ray process of e2e-token left",
         () -> pods(ns, "e2e-token").isEmpty() && groups.stream().noneMatch(NodeSimulator::processGroupAlive));
     assertThat(simulator.dashboardAccess().endpoint(ready)).isEmpty();
   }

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.dashboard.JobDetails;
 import dev.raykube.e2e.node.NodeSimulator;
-import dev.raykube.e2e.support.Await;
 import dev.raykube.e2e.support.Crds;
+import dev.raykube.e2e.support.E2eWaits;
 import dev.raykube.e2e.support.InProcessOperator;
 import dev.raykube.e2e.support.TestNamespace;
 import dev.raykube.lifecycle.finalizer.FinalizerNames;
@@ -15,6 +15,7 @@ import dev.raykube.model.job.JobStatus;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.model.job.RayJobStatus;
 import dev.raykube.operator.runtime.StartupFailure;
+import dev.raykube.operator.testing.Eventually;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Duration;
@@ -119,7 +120,7 @@ class RayJobE2eTest {
       jobs.delete(job.getMetadata().getName());
     }
     try {
-      Await.until(TEARDOWN, "every RayJob deleted", () -> jobs.all().isEmpty());
+      Eventually.await(TEARDOWN, E2eWaits.POLL, "every RayJob deleted", () -> jobs.all().isEmpty());
     } catch (AssertionError e) {
       log.warn("clean-up: RayJobs left after deletion, stripping their finalizers: {}", jobs.all().stream()
           .map(j -> jobs.describe(j.getMetadata().getName())).toList());
@@ -345,7 +346,7 @@ class RayJobE2eTest {
   /** {@link Await#until}, and the state that did not hold in the failure message. */
   static void await(String what, Duration timeout, BooleanSupplier condition, Supplier<String> state) {
     try {
-      Await.until(timeout, what, condition);
+      Eventually.await(timeout, E2eWaits.POLL, what, condition);
     } catch (AssertionError e) {
       throw new AssertionError(e.getMessage() + " (now: " + state.get() + ")", e);
     }

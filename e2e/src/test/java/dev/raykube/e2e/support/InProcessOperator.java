@@ -4,27 +4,22 @@ import dev.raykube.cluster.loop.RayClusterTimings;
 import dev.raykube.lifecycle.finalizer.FinalizerSettings;
 import dev.raykube.lifecycle.job.RayJobSettings;
 import dev.raykube.lifecycle.observe.DashboardAccess;
-import dev.raykube.operator.CommandLineOutcome;
-import dev.raykube.operator.OperatorCommandLine;
-import dev.raykube.operator.OperatorSettings;
 import dev.raykube.operator.raycluster.RayClusterController;
 import dev.raykube.operator.rayjob.RayJobController;
 import dev.raykube.operator.runtime.RayOperator;
 import dev.raykube.operator.runtime.RuntimeOptions;
 import dev.raykube.operator.runtime.StartupFailure;
+import dev.raykube.operator.testing.TestOperator;
 import io.fabric8.kubernetes.client.Config;
-import io.fabric8.kubernetes.client.ConfigBuilder;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The reference operator running in the test JVM against the real API server: the production runtime
  * ({@link RuntimeOptions#production()}) with the RayCluster controller and the RayJob controller at their default
  * timings and settings, except that the RayJob controller reaches dashboards through the given
- * {@link DashboardAccess} (the node simulator's local heads, as no Service has endpoints). Settings come from the real
- * command-line parser; unless {@code args} say otherwise: health and metrics on free ports, leader election off.
+ * {@link DashboardAccess} (the node simulator's local heads, as no Service has endpoints). Started as every test
+ * starts the operator ({@link TestOperator}): settings from the real command-line parser; unless {@code args} say
+ * otherwise, health and metrics on free ports and leader election off.
  */
 public final class InProcessOperator implements AutoCloseable {
 
@@ -50,27 +45,9 @@ public final class InProcessOperator implements AutoCloseable {
   public static InProcessOperator start(Config config, DashboardAccess dashboards, RayClusterTimings clusterTimings,
       RayJobSettings jobSettings, FinalizerSettings finalizerSettings, String... args) throws StartupFailure {
     RayJobController jobs = new RayJobController(jobSettings, finalizerSettings, context -> dashboards);
-    RayOperator operator = RayOperator.start(settings(args), new ConfigBuilder(config).build(),
-        List.of(new RayClusterController(clusterTimings), jobs), RuntimeOptions.production());
+    RayOperator operator = TestOperator.start(config, List.of(new RayClusterController(clusterTimings), jobs),
+        RuntimeOptions.production(), args);
     return new InProcessOperator(operator);
-  }
-
-  /** The settings the real command-line parser makes of {@code args} plus the test defaults {@code args} leave out. */
-  public static OperatorSettings settings(String... args) {
-    List<String> all = new ArrayList<>();
-    for (String option : List.of("--health-port=0", "--metrics-port=0", "--no-leader-election")) {
-      String name = option.split("=")[0].replace("--no-", "--");
-      boolean overridden = Arrays.stream(args).map(a -> a.split("=")[0].replace("--no-", "--")).anyMatch(name::equals);
-      if (!overridden) {
-        all.add(option);
-      }
-    }
-    all.addAll(List.of(args));
-    CommandLineOutcome outcome = OperatorCommandLine.parse(all.toArray(String[]::new), Map.of());
-    if (outcome instanceof CommandLineOutcome.Run run) {
-      return run.settings();
-    }
-    throw new IllegalArgumentException("bad operator settings " + all + ": " + outcome);
   }
 
   /** The running operator. */

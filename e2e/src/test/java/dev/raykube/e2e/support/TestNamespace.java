@@ -1,5 +1,6 @@
 package dev.raykube.e2e.support;
 
+import dev.raykube.operator.testing.Eventually;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Duration;
@@ -29,7 +30,7 @@ public final class TestNamespace implements AutoCloseable {
     String name = prefix + "-" + Integer.toString(ThreadLocalRandom.current().nextInt(1 << 20, 1 << 30), 36);
     client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(name)
         .addToLabels("app.kubernetes.io/part-of", "raykube-e2e").endMetadata().build()).create();
-    Await.until(Duration.ofSeconds(60), "ServiceAccount default in namespace " + name,
+    Eventually.await(Duration.ofSeconds(60), E2eWaits.POLL, "ServiceAccount default in namespace " + name,
         () -> client.serviceAccounts().inNamespace(name).withName("default").get() != null);
     log.info("namespace {} ready", name);
     return new TestNamespace(client, name);

@@ -20,15 +20,23 @@ public final class Eventually {
     await(DEFAULT_TIMEOUT, what, condition);
   }
 
-  /** Waits up to {@code timeout} for {@code condition}; fails with {@code what} otherwise. */
+  /** Waits up to {@code timeout} for {@code condition}, polling every 20 ms; fails with {@code what} otherwise. */
   public static void await(Duration timeout, String what, BooleanSupplier condition) {
+    await(timeout, Duration.ofMillis(20), what, condition);
+  }
+
+  /**
+   * Waits up to {@code timeout} for {@code condition}, polling every {@code period} (longer for conditions that ask a
+   * real API server or Ray head); fails with {@code what} otherwise.
+   */
+  public static void await(Duration timeout, Duration period, String what, BooleanSupplier condition) {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (!condition.getAsBoolean()) {
       if (System.nanoTime() > deadline) {
         throw new AssertionError("Timed out after " + timeout.toMillis() + " ms waiting for: " + what);
       }
       try {
-        Thread.sleep(20);
+        Thread.sleep(period.toMillis());
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new AssertionError("Interrupted waiting for: " + what, e);

@@ -4,6 +4,7 @@ import dev.raykube.operator.runtime.ControllerDefinition;
 import dev.raykube.operator.runtime.RayOperator;
 import dev.raykube.operator.runtime.RuntimeOptions;
 import dev.raykube.operator.runtime.StartupFailure;
+import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.util.List;
@@ -11,7 +12,7 @@ import java.util.List;
 /**
  * The one way the operator's tests start the whole operator runtime: {@link RayOperator#start} with
  * {@link TestSettings} (free ports, leader election off unless the flags say otherwise), a client configuration
- * copied from the test's client (the CRUD mock), and the given controllers. Tests of the start itself (its checks,
+ * copied from the test's client (the CRUD mock) or given (a real API server), and the given controllers. Tests of the start itself (its checks,
  * its failures) call {@link RayOperator#start} directly.
  */
 public final class TestOperator {
@@ -45,7 +46,21 @@ public final class TestOperator {
    */
   public static RayOperator start(KubernetesClient client, List<? extends ControllerDefinition<?>> controllers,
       RuntimeOptions options, String... args) throws StartupFailure {
-    return RayOperator.start(TestSettings.of(args), new ConfigBuilder(client.getConfiguration()).build(),
-        controllers, options);
+    return start(client.getConfiguration(), controllers, options, args);
+  }
+
+  /**
+   * Starts the operator against the API server of {@code config} (a real one, in the end-to-end tests).
+   *
+   * @param config the client configuration, copied
+   * @param controllers the controllers to run
+   * @param options the runtime options
+   * @param args operator flags
+   * @return the running operator; close it at the end of the test
+   * @throws StartupFailure if the operator does not start
+   */
+  public static RayOperator start(Config config, List<? extends ControllerDefinition<?>> controllers,
+      RuntimeOptions options, String... args) throws StartupFailure {
+    return RayOperator.start(TestSettings.of(args), new ConfigBuilder(config).build(), controllers, options);
   }
 }
