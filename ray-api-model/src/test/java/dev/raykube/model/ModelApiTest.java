@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.raykube.model.cluster.HeadGroupSpec;
+import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.RayClusterSpec;
 import dev.raykube.model.cluster.WorkerGroupSpec;
 import dev.raykube.model.job.JobDeploymentStatus;
@@ -14,6 +15,8 @@ import dev.raykube.model.job.JobSubmissionMode;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.model.job.RayJobSpec;
 import dev.raykube.model.job.RayJobStatus;
+import dev.raykube.model.service.RayService;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.PodTemplateSpecBuilder;
 import java.util.HashMap;
@@ -88,6 +91,27 @@ class ModelApiTest {
     c.setAdditionalProperty("futureField", Map.of("x", 1));
     assertThat(a).isNotEqualTo(c);
     assertThat(Manifests.asTree(c).path("futureField").path("x").asInt()).isEqualTo(1);
+  }
+
+  @Test
+  void resourcesOfDifferentKindsAreNeverEqualAndUnknownTopLevelPropertiesCount() {
+    List<HasMetadata> empty = List.of(new RayCluster(), new RayJob(), new RayService());
+    for (HasMetadata a : empty) {
+      for (HasMetadata b : empty) {
+        assertThat(a.equals(b)).as("%s equals %s", a.getKind(), b.getKind()).isEqualTo(a == b);
+      }
+    }
+
+    RayJob a = new RayJob();
+    a.setMetadata(new ObjectMetaBuilder().withName("same").build());
+    RayJob b = new RayJob();
+    b.setMetadata(new ObjectMetaBuilder().withName("same").build());
+    assertThat(a).isEqualTo(b).hasSameHashCodeAs(b);
+
+    b.setAdditionalProperty("futureTopLevelField", "x");
+    assertThat(a).isNotEqualTo(b);
+    assertThat(b).isNotEqualTo(a);
+    assertThat(Manifests.asTree(b).path("futureTopLevelField").asText()).isEqualTo("x");
   }
 
   @Test
