@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.raykube.model.cluster.HeadGroupSpec;
 import dev.raykube.model.cluster.RayCluster;
+import dev.raykube.model.cluster.RayClusterStatus;
 import dev.raykube.model.cluster.RayClusterSpec;
 import dev.raykube.model.cluster.WorkerGroupSpec;
 import dev.raykube.model.job.JobDeploymentStatus;
@@ -16,6 +17,7 @@ import dev.raykube.model.job.RayJob;
 import dev.raykube.model.job.RayJobSpec;
 import dev.raykube.model.job.RayJobStatus;
 import dev.raykube.model.service.RayService;
+import dev.raykube.model.service.RayServiceStatus;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.PodTemplateSpecBuilder;
@@ -112,6 +114,32 @@ class ModelApiTest {
     assertThat(a).isNotEqualTo(b);
     assertThat(b).isNotEqualTo(a);
     assertThat(Manifests.asTree(b).path("futureTopLevelField").asText()).isEqualTo("x");
+  }
+
+  @Test
+  void statusEqualityCoversObservedGenerationUnknownPropertiesAndTheClass() {
+    RayJobStatus a = new RayJobStatus();
+    a.setJobId("job-1");
+    a.setObservedGeneration(2L);
+    RayJobStatus b = new RayJobStatus();
+    b.setJobId("job-1");
+    b.setObservedGeneration(2L);
+    assertThat(a).isEqualTo(b).hasSameHashCodeAs(b);
+    assertThat(a.toString()).contains("observedGeneration=2");
+
+    b.setObservedGeneration(3L);
+    assertThat(a).isNotEqualTo(b);
+    b.setObservedGeneration(2L);
+    b.setAdditionalProperty("futureField", 1);
+    assertThat(a).isNotEqualTo(b);
+
+    RayClusterStatus cluster = new RayClusterStatus();
+    cluster.setObservedGeneration(2L);
+    RayServiceStatus service = new RayServiceStatus();
+    service.setObservedGeneration(2L);
+    assertThat(cluster).isNotEqualTo(service);
+    assertThat(service).isNotEqualTo(cluster);
+    assertThat(SERIALIZATION.asJson(service)).isEqualTo("{\"observedGeneration\":2}");
   }
 
   @Test
