@@ -143,12 +143,38 @@ class ModelApiTest {
   }
 
   @Test
+  void rayJobSpecEqualityCoversTheSubmissionFieldsAndTheRest() {
+    RayJobSpec a = jobSpec();
+    RayJobSpec b = jobSpec();
+    assertThat(a).isEqualTo(b).hasSameHashCodeAs(b);
+    assertThat(a.toString()).startsWith("RayJobSpec{entrypoint=python job.py, runtimeEnvYAML=null, jobId=job-1,");
+
+    b.setEntrypointNumCpus(2.0);
+    assertThat(a).isNotEqualTo(b);
+    b = jobSpec();
+    b.setBackoffLimit(1);
+    assertThat(a).isNotEqualTo(b);
+    b = jobSpec();
+    b.setAdditionalProperty("futureField", true);
+    assertThat(a).isNotEqualTo(b);
+  }
+
+  @Test
   void emptyCollectionsThatWereSetAreWrittenAndAbsentOnesAreNot() {
     HeadGroupSpec head = new HeadGroupSpec();
     head.setRayStartParams(new HashMap<>());
 
     assertThat(SERIALIZATION.asJson(head)).isEqualTo("{\"rayStartParams\":{}}");
     assertThat(SERIALIZATION.asJson(new HeadGroupSpec())).isEqualTo("{}");
+  }
+
+  private static RayJobSpec jobSpec() {
+    RayJobSpec spec = new RayJobSpec();
+    spec.setEntrypoint("python job.py");
+    spec.setJobId("job-1");
+    spec.setEntrypointNumCpus(1.0);
+    spec.setClusterSelector(Map.of("ray.io/cluster", "existing"));
+    return spec;
   }
 
   private static RayClusterSpec clusterSpec() {
