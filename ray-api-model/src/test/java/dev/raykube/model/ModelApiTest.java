@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.raykube.model.cluster.HeadGroupSpec;
+import dev.raykube.model.cluster.RayCluster;
+import dev.raykube.model.cluster.RayClusterStatus;
 import dev.raykube.model.cluster.RayClusterSpec;
 import dev.raykube.model.cluster.WorkerGroupSpec;
 import dev.raykube.model.job.JobDeploymentStatus;
@@ -14,6 +16,9 @@ import dev.raykube.model.job.JobSubmissionMode;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.model.job.RayJobSpec;
 import dev.raykube.model.job.RayJobStatus;
+import dev.raykube.model.service.RayService;
+import dev.raykube.model.service.RayServiceStatus;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.PodTemplateSpecBuilder;
 import java.util.HashMap;
@@ -91,12 +96,85 @@ class ModelApiTest {
   }
 
   @Test
+  void resourcesOfDifferentKindsAreNeverEqualAndUnknownTopLevelPropertiesCount() {
+    List<HasMetadata> empty = List.of(new RayCluster(), new RayJob(), new RayService());
+    for (HasMetadata a : empty) {
+      for (HasMetadata b : empty) {
+        assertThat(a.equals(b)).as("%s equals %s", a.getKind(), b.getKind()).isEqualTo(a == b);
+      }
+    }
+
+    RayJob a = new RayJob();
+    a.setMetadata(new ObjectMetaBuilder().withName("same").build());
+    RayJob b = new RayJob();
+    b.setMetadata(new ObjectMetaBuilder().withName("same").build());
+    assertThat(a).isEqualTo(b).hasSameHashCodeAs(b);
+
+    b.setAdditionalProperty("futureTopLevelField", "x");
+    assertThat(a).isNotEqualTo(b);
+    assertThat(b).isNotEqualTo(a);
+    assertThat(Manifests.asTree(b).path("futureTopLevelField").asText()).isEqualTo("x");
+  }
+
+  @Test
+  void statusEqualityCoversObservedGenerationUnknownPropertiesAndTheClass() {
+    RayJobStatus a = new RayJobStatus();
+    a.setJobId("job-1");
+    a.setObservedGeneration(2L);
+    RayJobStatus b = new RayJobStatus();
+    b.setJobId("job-1");
+    b.setObservedGeneration(2L);
+    assertThat(a).isEqualTo(b).hasSameHashCodeAs(b);
+    assertThat(a.toString()).contains("observedGeneration=2");
+
+    b.setObservedGeneration(3L);
+    assertThat(a).isNotEqualTo(b);
+    b.setObservedGeneration(2L);
+    b.setAdditionalProperty("futureField", 1);
+    assertThat(a).isNotEqualTo(b);
+
+    RayClusterStatus cluster = new RayClusterStatus();
+    cluster.setObservedGeneration(2L);
+    RayServiceStatus service = new RayServiceStatus();
+    service.setObservedGeneration(2L);
+    assertThat(cluster).isNotEqualTo(service);
+    assertThat(service).isNotEqualTo(cluster);
+    assertThat(SERIALIZATION.asJson(service)).isEqualTo("{\"observedGeneration\":2}");
+  }
+
+  @Test
+  void rayJobSpecEqualityCoversTheSubmissionFieldsAndTheRest() {
+    RayJobSpec a = jobSpec();
+    RayJobSpec b = jobSpec();
+    assertThat(a).isEqualTo(b).hasSameHashCodeAs(b);
+    assertThat(a.toString()).startsWith("RayJobSpec{entrypoint=python job.py, runtimeEnvYAML=null, jobId=job-1,");
+
+    b.setEntrypointNumCpus(2.0);
+    assertThat(a).isNotEqualTo(b);
+    b = jobSpec();
+    b.setBackoffLimit(1);
+    assertThat(a).isNotEqualTo(b);
+    b = jobSpec();
+    b.setAdditionalProperty("futureField", true);
+    assertThat(a).isNotEqualTo(b);
+  }
+
+  @Test
   void emptyCollectionsThatWereSetAreWrittenAndAbsentOnesAreNot() {
     HeadGroupSpec head = new HeadGroupSpec();
     head.setRayStartParams(new HashMap<>());
 
     assertThat(SERIALIZATION.asJson(head)).isEqualTo("{\"rayStartParams\":{}}");
     assertThat(SERIALIZATION.asJson(new HeadGroupSpec())).isEqualTo("{}");
+  }
+
+  private static RayJobSpec jobSpec() {
+    RayJobSpec spec = new RayJobSpec();
+    spec.setEntrypoint("python job.py");
+    spec.setJobId("job-1");
+    spec.setEntrypointNumCpus(1.0);
+    spec.setClusterSelector(Map.of("ray.io/cluster", "existing"));
+    return spec;
   }
 
   private static RayClusterSpec clusterSpec() {

@@ -1,21 +1,15 @@
 package dev.raykube.model.cluster;
 
-import com.fasterxml.jackson.annotation.JsonAnyGetter;
-import com.fasterxml.jackson.annotation.JsonAnySetter;
-import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import dev.raykube.model.RayApi;
+import dev.raykube.model.common.RayResource;
 import io.fabric8.crd.generator.annotation.AdditionalPrinterColumn;
 import io.fabric8.crd.generator.annotation.AdditionalPrinterColumn.Type;
 import io.fabric8.kubernetes.api.model.Namespaced;
-import io.fabric8.kubernetes.client.CustomResource;
 import io.fabric8.kubernetes.model.annotation.Categories;
 import io.fabric8.kubernetes.model.annotation.Group;
 import io.fabric8.kubernetes.model.annotation.ShortNames;
 import io.fabric8.kubernetes.model.annotation.Version;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.Objects;
 
 /**
  * A Ray cluster on Kubernetes ({@code ray.io/v1} RayCluster): one head Pod and groups of worker Pods. Namespaced,
@@ -37,10 +31,7 @@ import java.util.Objects;
 @AdditionalPrinterColumn(name = "Head Pod IP", type = Type.STRING, jsonPath = ".status.head.podIP", priority = 1)
 @AdditionalPrinterColumn(name = "Head Service IP", type = Type.STRING, jsonPath = ".status.head.serviceIP",
     priority = 1)
-public class RayCluster extends CustomResource<RayClusterSpec, RayClusterStatus> implements Namespaced {
-
-  @JsonIgnore
-  private final Map<String, Object> additionalProperties = new LinkedHashMap<>();
+public class RayCluster extends RayResource<RayClusterSpec, RayClusterStatus> implements Namespaced {
 
   /** Creates a RayCluster without metadata, spec or status. */
   public RayCluster() {
@@ -58,29 +49,5 @@ public class RayCluster extends CustomResource<RayClusterSpec, RayClusterStatus>
   @JsonPropertyDescription("Observed state of the RayCluster, written by the operator.")
   public RayClusterStatus getStatus() {
     return super.getStatus();
-  }
-
-  /** Returns the top-level properties this model does not know; they are written back on serialization. */
-  @JsonAnyGetter
-  @JsonIgnore
-  public Map<String, Object> getAdditionalProperties() {
-    return additionalProperties;
-  }
-
-  /** Records a top-level property this model does not know; called by Jackson. */
-  @JsonAnySetter
-  public void setAdditionalProperty(String name, Object value) {
-    additionalProperties.put(name, value);
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    return super.equals(o) && o instanceof RayCluster
-        && additionalProperties.equals(((RayCluster) o).additionalProperties);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(super.hashCode(), additionalProperties);
   }
 }

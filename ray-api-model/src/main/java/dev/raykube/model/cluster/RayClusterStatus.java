@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import dev.raykube.model.common.ExtensibleObject;
+import dev.raykube.model.common.ObservedStatus;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.Quantity;
 import java.util.List;
@@ -17,7 +17,7 @@ import java.util.Objects;
     "desiredWorkerReplicas", "minWorkerReplicas", "maxWorkerReplicas", "desiredCPU",
     "desiredMemory", "desiredGPU", "desiredTPU", "endpoints", "head", "lastUpdateTime",
     "stateTransitionTimes", "observedGeneration"})
-public class RayClusterStatus extends ExtensibleObject {
+public class RayClusterStatus extends ObservedStatus {
 
   @JsonProperty("state")
   @JsonPropertyDescription("Overall state: ready or suspended (deprecated in favour of conditions).")
@@ -83,10 +83,6 @@ public class RayClusterStatus extends ExtensibleObject {
   @JsonProperty("stateTransitionTimes")
   @JsonPropertyDescription("When the cluster entered each state (RFC 3339).")
   private Map<String, String> stateTransitionTimes;
-
-  @JsonProperty("observedGeneration")
-  @JsonPropertyDescription("The metadata.generation this status describes.")
-  private Long observedGeneration;
 
   /** Creates an empty {@code RayClusterStatus}; every field starts unset. */
   public RayClusterStatus() {
@@ -272,23 +268,9 @@ public class RayClusterStatus extends ExtensibleObject {
     this.stateTransitionTimes = stateTransitionTimes;
   }
 
-  /**
-   * Returns {@code observedGeneration}, or {@code null} when unset. The metadata.generation this status describes.
-   */
-  public Long getObservedGeneration() {
-    return observedGeneration;
-  }
-
-  public void setObservedGeneration(Long observedGeneration) {
-    this.observedGeneration = observedGeneration;
-  }
-
   @Override
   public boolean equals(Object o) {
-    if (this == o) {
-      return true;
-    }
-    if (o == null || getClass() != o.getClass()) {
+    if (!super.equals(o)) {
       return false;
     }
     RayClusterStatus that = (RayClusterStatus) o;
@@ -303,9 +285,7 @@ public class RayClusterStatus extends ExtensibleObject {
         && Objects.equals(desiredGPU, that.desiredGPU) && Objects.equals(desiredTPU, that.desiredTPU)
         && Objects.equals(endpoints, that.endpoints) && Objects.equals(head, that.head)
         && Objects.equals(lastUpdateTime, that.lastUpdateTime)
-        && Objects.equals(stateTransitionTimes, that.stateTransitionTimes)
-        && Objects.equals(observedGeneration, that.observedGeneration)
-        && Objects.equals(getAdditionalProperties(), that.getAdditionalProperties());
+        && Objects.equals(stateTransitionTimes, that.stateTransitionTimes);
   }
 
   @Override
@@ -313,7 +293,7 @@ public class RayClusterStatus extends ExtensibleObject {
     return Objects.hash(state, reason, conditions, readyWorkerReplicas, availableWorkerReplicas,
         desiredWorkerReplicas, minWorkerReplicas, maxWorkerReplicas, desiredCPU, desiredMemory,
         desiredGPU, desiredTPU, endpoints, head, lastUpdateTime, stateTransitionTimes,
-        observedGeneration, getAdditionalProperties());
+        getObservedGeneration(), getAdditionalProperties());
   }
 
   @Override
@@ -325,7 +305,7 @@ public class RayClusterStatus extends ExtensibleObject {
         + ", maxWorkerReplicas=" + maxWorkerReplicas + ", desiredCPU=" + desiredCPU
         + ", desiredMemory=" + desiredMemory + ", desiredGPU=" + desiredGPU + ", desiredTPU=" + desiredTPU
         + ", endpoints=" + endpoints + ", head=" + head + ", lastUpdateTime=" + lastUpdateTime
-        + ", stateTransitionTimes=" + stateTransitionTimes + ", observedGeneration=" + observedGeneration
+        + ", stateTransitionTimes=" + stateTransitionTimes + ", observedGeneration=" + getObservedGeneration()
         + ", additionalProperties=" + getAdditionalProperties() + '}';
   }
 }

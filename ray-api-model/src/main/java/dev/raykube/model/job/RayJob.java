@@ -1,21 +1,15 @@
 package dev.raykube.model.job;
 
-import com.fasterxml.jackson.annotation.JsonAnyGetter;
-import com.fasterxml.jackson.annotation.JsonAnySetter;
-import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import dev.raykube.model.RayApi;
+import dev.raykube.model.common.RayResource;
 import io.fabric8.crd.generator.annotation.AdditionalPrinterColumn;
 import io.fabric8.crd.generator.annotation.AdditionalPrinterColumn.Type;
 import io.fabric8.kubernetes.api.model.Namespaced;
-import io.fabric8.kubernetes.client.CustomResource;
 import io.fabric8.kubernetes.model.annotation.Categories;
 import io.fabric8.kubernetes.model.annotation.Group;
 import io.fabric8.kubernetes.model.annotation.ShortNames;
 import io.fabric8.kubernetes.model.annotation.Version;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.Objects;
 
 /**
  * A Ray job on Kubernetes ({@code ray.io/v1} RayJob): an entrypoint submitted to a RayCluster that the RayJob creates
@@ -32,10 +26,7 @@ import java.util.Objects;
 @AdditionalPrinterColumn(name = "Start Time", type = Type.STRING, jsonPath = ".status.startTime")
 @AdditionalPrinterColumn(name = "End Time", type = Type.STRING, jsonPath = ".status.endTime")
 @AdditionalPrinterColumn(name = "Age", type = Type.DATE, jsonPath = ".metadata.creationTimestamp")
-public class RayJob extends CustomResource<RayJobSpec, RayJobStatus> implements Namespaced {
-
-  @JsonIgnore
-  private final Map<String, Object> additionalProperties = new LinkedHashMap<>();
+public class RayJob extends RayResource<RayJobSpec, RayJobStatus> implements Namespaced {
 
   /** Creates a RayJob without metadata, spec or status. */
   public RayJob() {
@@ -53,29 +44,5 @@ public class RayJob extends CustomResource<RayJobSpec, RayJobStatus> implements 
   @JsonPropertyDescription("Observed state of the RayJob, written by the operator.")
   public RayJobStatus getStatus() {
     return super.getStatus();
-  }
-
-  /** Returns the top-level properties this model does not know; they are written back on serialization. */
-  @JsonAnyGetter
-  @JsonIgnore
-  public Map<String, Object> getAdditionalProperties() {
-    return additionalProperties;
-  }
-
-  /** Records a top-level property this model does not know; called by Jackson. */
-  @JsonAnySetter
-  public void setAdditionalProperty(String name, Object value) {
-    additionalProperties.put(name, value);
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    return super.equals(o) && o instanceof RayJob
-        && additionalProperties.equals(((RayJob) o).additionalProperties);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(super.hashCode(), additionalProperties);
   }
 }

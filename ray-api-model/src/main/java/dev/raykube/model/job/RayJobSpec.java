@@ -5,7 +5,6 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.raykube.model.cluster.RayClusterSpec;
-import dev.raykube.model.common.ExtensibleObject;
 import dev.raykube.model.schema.PodTemplateSchema;
 import io.fabric8.crd.generator.annotation.SchemaFrom;
 import io.fabric8.generator.annotation.Default;
@@ -15,7 +14,10 @@ import io.fabric8.kubernetes.api.model.PodTemplateSpec;
 import java.util.Map;
 import java.util.Objects;
 
-/** Desired state of a RayJob: the Ray job to run and the RayCluster to run it on. */
+/**
+ * Desired state of a RayJob: the Ray job to run (the fields of {@link RayJobSubmission}) and the RayCluster to run it
+ * on.
+ */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"entrypoint", "runtimeEnvYAML", "jobId", "metadata", "entrypointNumCpus",
     "entrypointNumGpus", "entrypointResources", "rayClusterSpec", "clusterSelector",
@@ -47,38 +49,7 @@ import java.util.Objects;
 @ValidationRule(value = "has(self.managedBy) == has(oldSelf.managedBy)"
     + " && (!has(self.managedBy) || self.managedBy == oldSelf.managedBy)",
     message = "managedBy is immutable: it cannot be added, changed or removed after creation")
-public class RayJobSpec extends ExtensibleObject {
-
-  @JsonProperty("entrypoint")
-  @JsonPropertyDescription("Command that starts the Ray job, for example 'python /home/ray/samples/job.py'.")
-  private String entrypoint;
-
-  @JsonProperty("runtimeEnvYAML")
-  @JsonPropertyDescription("Ray runtime environment of the job, as a YAML string.")
-  private String runtimeEnvYAML;
-
-  @JsonProperty("jobId")
-  @JsonPropertyDescription("Submission id of the Ray job; generated when unset. In InteractiveMode the user sets it "
-      + "after submitting.")
-  private String jobId;
-
-  @JsonProperty("metadata")
-  @JsonPropertyDescription("Metadata stored with the Ray job.")
-  private Map<String, String> metadata;
-
-  @JsonProperty("entrypointNumCpus")
-  @JsonPropertyDescription("CPUs reserved for the entrypoint command.")
-  @ValidationRule(value = "self >= 0.0", message = "entrypointNumCpus must not be negative")
-  private Double entrypointNumCpus;
-
-  @JsonProperty("entrypointNumGpus")
-  @JsonPropertyDescription("GPUs reserved for the entrypoint command.")
-  @ValidationRule(value = "self >= 0.0", message = "entrypointNumGpus must not be negative")
-  private Double entrypointNumGpus;
-
-  @JsonProperty("entrypointResources")
-  @JsonPropertyDescription("Custom resources reserved for the entrypoint command, as a JSON object string.")
-  private String entrypointResources;
+public class RayJobSpec extends RayJobSubmission {
 
   @JsonProperty("rayClusterSpec")
   @JsonPropertyDescription("Template of the RayCluster created for this job. Exactly one of rayClusterSpec and "
@@ -158,83 +129,6 @@ public class RayJobSpec extends ExtensibleObject {
 
   /** Creates an empty {@code RayJobSpec}; every field starts unset. */
   public RayJobSpec() {
-  }
-
-  /**
-   * Returns {@code entrypoint}, or {@code null} when unset. Command that starts the Ray job, for example 'python
-   * /home/ray/samples/job.py'.
-   */
-  public String getEntrypoint() {
-    return entrypoint;
-  }
-
-  public void setEntrypoint(String entrypoint) {
-    this.entrypoint = entrypoint;
-  }
-
-  /**
-   * Returns {@code runtimeEnvYAML}, or {@code null} when unset. Ray runtime environment of the job, as a YAML string.
-   */
-  public String getRuntimeEnvYAML() {
-    return runtimeEnvYAML;
-  }
-
-  public void setRuntimeEnvYAML(String runtimeEnvYAML) {
-    this.runtimeEnvYAML = runtimeEnvYAML;
-  }
-
-  /**
-   * Returns {@code jobId}, or {@code null} when unset. Submission id of the Ray job; generated when unset.
-   */
-  public String getJobId() {
-    return jobId;
-  }
-
-  public void setJobId(String jobId) {
-    this.jobId = jobId;
-  }
-
-  /** Returns {@code metadata}, or {@code null} when unset. Metadata stored with the Ray job. */
-  public Map<String, String> getMetadata() {
-    return metadata;
-  }
-
-  public void setMetadata(Map<String, String> metadata) {
-    this.metadata = metadata;
-  }
-
-  /**
-   * Returns {@code entrypointNumCpus}, or {@code null} when unset. CPUs reserved for the entrypoint command.
-   */
-  public Double getEntrypointNumCpus() {
-    return entrypointNumCpus;
-  }
-
-  public void setEntrypointNumCpus(Double entrypointNumCpus) {
-    this.entrypointNumCpus = entrypointNumCpus;
-  }
-
-  /**
-   * Returns {@code entrypointNumGpus}, or {@code null} when unset. GPUs reserved for the entrypoint command.
-   */
-  public Double getEntrypointNumGpus() {
-    return entrypointNumGpus;
-  }
-
-  public void setEntrypointNumGpus(Double entrypointNumGpus) {
-    this.entrypointNumGpus = entrypointNumGpus;
-  }
-
-  /**
-   * Returns {@code entrypointResources}, or {@code null} when unset. Custom resources reserved for the entrypoint
-   * command, as a JSON object string.
-   */
-  public String getEntrypointResources() {
-    return entrypointResources;
-  }
-
-  public void setEntrypointResources(String entrypointResources) {
-    this.entrypointResources = entrypointResources;
   }
 
   /**
@@ -405,19 +299,11 @@ public class RayJobSpec extends ExtensibleObject {
 
   @Override
   public boolean equals(Object o) {
-    if (this == o) {
-      return true;
-    }
-    if (o == null || getClass() != o.getClass()) {
+    if (!super.equals(o)) {
       return false;
     }
     RayJobSpec that = (RayJobSpec) o;
-    return Objects.equals(entrypoint, that.entrypoint) && Objects.equals(runtimeEnvYAML, that.runtimeEnvYAML)
-        && Objects.equals(jobId, that.jobId) && Objects.equals(metadata, that.metadata)
-        && Objects.equals(entrypointNumCpus, that.entrypointNumCpus)
-        && Objects.equals(entrypointNumGpus, that.entrypointNumGpus)
-        && Objects.equals(entrypointResources, that.entrypointResources)
-        && Objects.equals(rayClusterSpec, that.rayClusterSpec)
+    return Objects.equals(rayClusterSpec, that.rayClusterSpec)
         && Objects.equals(clusterSelector, that.clusterSelector)
         && Objects.equals(submissionMode, that.submissionMode)
         && Objects.equals(submitterPodTemplate, that.submitterPodTemplate)
@@ -427,24 +313,23 @@ public class RayJobSpec extends ExtensibleObject {
         && Objects.equals(activeDeadlineSeconds, that.activeDeadlineSeconds)
         && Objects.equals(preRunningDeadlineSeconds, that.preRunningDeadlineSeconds)
         && Objects.equals(backoffLimit, that.backoffLimit) && Objects.equals(suspend, that.suspend)
-        && Objects.equals(managedBy, that.managedBy) && Objects.equals(deletionStrategy, that.deletionStrategy)
-        && Objects.equals(getAdditionalProperties(), that.getAdditionalProperties());
+        && Objects.equals(managedBy, that.managedBy) && Objects.equals(deletionStrategy, that.deletionStrategy);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(entrypoint, runtimeEnvYAML, jobId, metadata, entrypointNumCpus, entrypointNumGpus,
-        entrypointResources, rayClusterSpec, clusterSelector, submissionMode, submitterPodTemplate,
-        submitterConfig, shutdownAfterJobFinishes, ttlSecondsAfterFinished, activeDeadlineSeconds,
-        preRunningDeadlineSeconds, backoffLimit, suspend, managedBy, deletionStrategy,
+    return Objects.hash(getEntrypoint(), getRuntimeEnvYAML(), getJobId(), getMetadata(), getEntrypointNumCpus(),
+        getEntrypointNumGpus(), getEntrypointResources(), rayClusterSpec, clusterSelector, submissionMode,
+        submitterPodTemplate, submitterConfig, shutdownAfterJobFinishes, ttlSecondsAfterFinished,
+        activeDeadlineSeconds, preRunningDeadlineSeconds, backoffLimit, suspend, managedBy, deletionStrategy,
         getAdditionalProperties());
   }
 
   @Override
   public String toString() {
-    return "RayJobSpec{" + "entrypoint=" + entrypoint + ", runtimeEnvYAML=" + runtimeEnvYAML + ", jobId=" + jobId
-        + ", metadata=" + metadata + ", entrypointNumCpus=" + entrypointNumCpus
-        + ", entrypointNumGpus=" + entrypointNumGpus + ", entrypointResources=" + entrypointResources
+    return "RayJobSpec{" + "entrypoint=" + getEntrypoint() + ", runtimeEnvYAML=" + getRuntimeEnvYAML()
+        + ", jobId=" + getJobId() + ", metadata=" + getMetadata() + ", entrypointNumCpus=" + getEntrypointNumCpus()
+        + ", entrypointNumGpus=" + getEntrypointNumGpus() + ", entrypointResources=" + getEntrypointResources()
         + ", rayClusterSpec=" + rayClusterSpec + ", clusterSelector=" + clusterSelector
         + ", submissionMode=" + submissionMode + ", submitterPodTemplate=" + submitterPodTemplate
         + ", submitterConfig=" + submitterConfig + ", shutdownAfterJobFinishes=" + shutdownAfterJobFinishes

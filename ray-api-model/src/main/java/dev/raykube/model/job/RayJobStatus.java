@@ -5,7 +5,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.raykube.model.cluster.RayClusterStatus;
-import dev.raykube.model.common.ExtensibleObject;
+import dev.raykube.model.common.ObservedStatus;
 import java.util.Objects;
 
 /** Observed state of a RayJob. */
@@ -13,7 +13,7 @@ import java.util.Objects;
 @JsonPropertyOrder({"jobId", "rayClusterName", "dashboardURL", "jobStatus", "jobDeploymentStatus", "reason",
     "message", "startTime", "endTime", "rayJobInfo", "succeeded", "failed", "rayClusterStatus",
     "jobStatusCheckFailureStartTime", "observedGeneration"})
-public class RayJobStatus extends ExtensibleObject {
+public class RayJobStatus extends ObservedStatus {
 
   @JsonProperty("jobId")
   @JsonPropertyDescription("Submission id of the Ray job.")
@@ -72,10 +72,6 @@ public class RayJobStatus extends ExtensibleObject {
   @JsonProperty("jobStatusCheckFailureStartTime")
   @JsonPropertyDescription("When querying the job status started failing (RFC 3339).")
   private String jobStatusCheckFailureStartTime;
-
-  @JsonProperty("observedGeneration")
-  @JsonPropertyDescription("The metadata.generation this status describes.")
-  private Long observedGeneration;
 
   /** Creates an empty {@code RayJobStatus}; every field starts unset. */
   public RayJobStatus() {
@@ -281,23 +277,9 @@ public class RayJobStatus extends ExtensibleObject {
     this.jobStatusCheckFailureStartTime = jobStatusCheckFailureStartTime;
   }
 
-  /**
-   * Returns {@code observedGeneration}, or {@code null} when unset. The metadata.generation this status describes.
-   */
-  public Long getObservedGeneration() {
-    return observedGeneration;
-  }
-
-  public void setObservedGeneration(Long observedGeneration) {
-    this.observedGeneration = observedGeneration;
-  }
-
   @Override
   public boolean equals(Object o) {
-    if (this == o) {
-      return true;
-    }
-    if (o == null || getClass() != o.getClass()) {
+    if (!super.equals(o)) {
       return false;
     }
     RayJobStatus that = (RayJobStatus) o;
@@ -308,16 +290,14 @@ public class RayJobStatus extends ExtensibleObject {
         && Objects.equals(endTime, that.endTime) && Objects.equals(rayJobInfo, that.rayJobInfo)
         && Objects.equals(succeeded, that.succeeded) && Objects.equals(failed, that.failed)
         && Objects.equals(rayClusterStatus, that.rayClusterStatus)
-        && Objects.equals(jobStatusCheckFailureStartTime, that.jobStatusCheckFailureStartTime)
-        && Objects.equals(observedGeneration, that.observedGeneration)
-        && Objects.equals(getAdditionalProperties(), that.getAdditionalProperties());
+        && Objects.equals(jobStatusCheckFailureStartTime, that.jobStatusCheckFailureStartTime);
   }
 
   @Override
   public int hashCode() {
     return Objects.hash(jobId, rayClusterName, dashboardURL, jobStatus, jobDeploymentStatus, reason, message,
         startTime, endTime, rayJobInfo, succeeded, failed, rayClusterStatus,
-        jobStatusCheckFailureStartTime, observedGeneration, getAdditionalProperties());
+        jobStatusCheckFailureStartTime, getObservedGeneration(), getAdditionalProperties());
   }
 
   @Override
@@ -328,7 +308,7 @@ public class RayJobStatus extends ExtensibleObject {
         + ", startTime=" + startTime + ", endTime=" + endTime + ", rayJobInfo=" + rayJobInfo
         + ", succeeded=" + succeeded + ", failed=" + failed + ", rayClusterStatus=" + rayClusterStatus
         + ", jobStatusCheckFailureStartTime=" + jobStatusCheckFailureStartTime
-        + ", observedGeneration=" + observedGeneration + ", additionalProperties=" + getAdditionalProperties()
+        + ", observedGeneration=" + getObservedGeneration() + ", additionalProperties=" + getAdditionalProperties()
         + '}';
   }
 }

@@ -1,21 +1,15 @@
 package dev.raykube.model.service;
 
-import com.fasterxml.jackson.annotation.JsonAnyGetter;
-import com.fasterxml.jackson.annotation.JsonAnySetter;
-import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import dev.raykube.model.RayApi;
+import dev.raykube.model.common.RayResource;
 import io.fabric8.crd.generator.annotation.AdditionalPrinterColumn;
 import io.fabric8.crd.generator.annotation.AdditionalPrinterColumn.Type;
 import io.fabric8.kubernetes.api.model.Namespaced;
-import io.fabric8.kubernetes.client.CustomResource;
 import io.fabric8.kubernetes.model.annotation.Categories;
 import io.fabric8.kubernetes.model.annotation.Group;
 import io.fabric8.kubernetes.model.annotation.ShortNames;
 import io.fabric8.kubernetes.model.annotation.Version;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.Objects;
 
 /**
  * Ray Serve applications on Kubernetes ({@code ray.io/v1} RayService): a RayCluster that serves {@code serveConfigV2}
@@ -34,10 +28,7 @@ import java.util.Objects;
 @AdditionalPrinterColumn(name = "Pending Cluster", type = Type.STRING,
     jsonPath = ".status.pendingServiceStatus.rayClusterName", priority = 1)
 @AdditionalPrinterColumn(name = "Age", type = Type.DATE, jsonPath = ".metadata.creationTimestamp")
-public class RayService extends CustomResource<RayServiceSpec, RayServiceStatus> implements Namespaced {
-
-  @JsonIgnore
-  private final Map<String, Object> additionalProperties = new LinkedHashMap<>();
+public class RayService extends RayResource<RayServiceSpec, RayServiceStatus> implements Namespaced {
 
   /** Creates a RayService without metadata, spec or status. */
   public RayService() {
@@ -56,29 +47,5 @@ public class RayService extends CustomResource<RayServiceSpec, RayServiceStatus>
   @JsonPropertyDescription("Observed state of the RayService, written by the operator.")
   public RayServiceStatus getStatus() {
     return super.getStatus();
-  }
-
-  /** Returns the top-level properties this model does not know; they are written back on serialization. */
-  @JsonAnyGetter
-  @JsonIgnore
-  public Map<String, Object> getAdditionalProperties() {
-    return additionalProperties;
-  }
-
-  /** Records a top-level property this model does not know; called by Jackson. */
-  @JsonAnySetter
-  public void setAdditionalProperty(String name, Object value) {
-    additionalProperties.put(name, value);
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    return super.equals(o) && o instanceof RayService
-        && additionalProperties.equals(((RayService) o).additionalProperties);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(super.hashCode(), additionalProperties);
   }
 }

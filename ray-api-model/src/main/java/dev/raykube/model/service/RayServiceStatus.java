@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import dev.raykube.model.common.ExtensibleObject;
+import dev.raykube.model.common.ObservedStatus;
 import io.fabric8.kubernetes.api.model.Condition;
 import java.util.List;
 import java.util.Objects;
@@ -13,7 +13,7 @@ import java.util.Objects;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"conditions", "activeServiceStatus", "pendingServiceStatus", "numServeEndpoints",
     "serviceStatus", "lastUpdateTime", "observedGeneration"})
-public class RayServiceStatus extends ExtensibleObject {
+public class RayServiceStatus extends ObservedStatus {
 
   @JsonProperty("conditions")
   @JsonPropertyDescription("Conditions: Ready, UpgradeInProgress, RollbackInProgress, Suspending, Suspended.")
@@ -38,10 +38,6 @@ public class RayServiceStatus extends ExtensibleObject {
   @JsonProperty("lastUpdateTime")
   @JsonPropertyDescription("When the status was last updated (RFC 3339).")
   private String lastUpdateTime;
-
-  @JsonProperty("observedGeneration")
-  @JsonPropertyDescription("The metadata.generation this status describes.")
-  private Long observedGeneration;
 
   /** Creates an empty {@code RayServiceStatus}; every field starts unset. */
   public RayServiceStatus() {
@@ -113,23 +109,9 @@ public class RayServiceStatus extends ExtensibleObject {
     this.lastUpdateTime = lastUpdateTime;
   }
 
-  /**
-   * Returns {@code observedGeneration}, or {@code null} when unset. The metadata.generation this status describes.
-   */
-  public Long getObservedGeneration() {
-    return observedGeneration;
-  }
-
-  public void setObservedGeneration(Long observedGeneration) {
-    this.observedGeneration = observedGeneration;
-  }
-
   @Override
   public boolean equals(Object o) {
-    if (this == o) {
-      return true;
-    }
-    if (o == null || getClass() != o.getClass()) {
+    if (!super.equals(o)) {
       return false;
     }
     RayServiceStatus that = (RayServiceStatus) o;
@@ -138,15 +120,13 @@ public class RayServiceStatus extends ExtensibleObject {
         && Objects.equals(pendingServiceStatus, that.pendingServiceStatus)
         && Objects.equals(numServeEndpoints, that.numServeEndpoints)
         && Objects.equals(serviceStatus, that.serviceStatus)
-        && Objects.equals(lastUpdateTime, that.lastUpdateTime)
-        && Objects.equals(observedGeneration, that.observedGeneration)
-        && Objects.equals(getAdditionalProperties(), that.getAdditionalProperties());
+        && Objects.equals(lastUpdateTime, that.lastUpdateTime);
   }
 
   @Override
   public int hashCode() {
     return Objects.hash(conditions, activeServiceStatus, pendingServiceStatus, numServeEndpoints, serviceStatus,
-        lastUpdateTime, observedGeneration, getAdditionalProperties());
+        lastUpdateTime, getObservedGeneration(), getAdditionalProperties());
   }
 
   @Override
@@ -154,7 +134,7 @@ public class RayServiceStatus extends ExtensibleObject {
     return "RayServiceStatus{" + "conditions=" + conditions + ", activeServiceStatus=" + activeServiceStatus
         + ", pendingServiceStatus=" + pendingServiceStatus + ", numServeEndpoints=" + numServeEndpoints
         + ", serviceStatus=" + serviceStatus + ", lastUpdateTime=" + lastUpdateTime
-        + ", observedGeneration=" + observedGeneration + ", additionalProperties=" + getAdditionalProperties()
+        + ", observedGeneration=" + getObservedGeneration() + ", additionalProperties=" + getAdditionalProperties()
         + '}';
   }
 }
