@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -85,7 +86,26 @@ public final class RayClusterLoop {
    *     conflict or not found)
    */
   public ClusterReconciled reconcile(RayCluster cluster, Collection<Pod> pods, Collection<Service> services) {
+    return reconcile(cluster, pods, services, decided -> {
+    });
+  }
+
+  /**
+   * Reconciles a RayCluster, telling {@code decided} the status before it is written (the reference operator feeds
+   * its state gauges from it, so that a status anyone can read is already counted).
+   *
+   * @param cluster the RayCluster as read
+   * @param pods the cluster's Pods in the caller's cache (labelled {@code ray.io/cluster=<name>})
+   * @param services the cluster's Services in the caller's cache (the head Service among them)
+   * @param decided told of the decided status, before the write
+   * @return the status decided and when to come back
+   * @throws io.fabric8.kubernetes.client.KubernetesClientException if the status cannot be written (other than a
+   *     conflict or not found)
+   */
+  public ClusterReconciled reconcile(RayCluster cluster, Collection<Pod> pods, Collection<Service> services,
+      Consumer<RayClusterStatus> decided) {
     Objects.requireNonNull(cluster, "cluster");
+    Objects.requireNonNull(decided, "decided");
     if (cluster.isMarkedForDeletion() || !isManagedHere(cluster)) {
       forget(cluster);
       return ClusterReconciled.notOurs();
@@ -94,7 +114,7 @@ public final class RayClusterLoop {
     Instant now = clock.instant();
     List<String> problems = RayClusterValidator.validate(cluster);
     if (!problems.isEmpty()) {
-      return rejectInvalid(cluster, problems, now);
+      return rejectInvalid(cluster, problems, now, decided);
     }
     List<Pod> observed = expectations.podsAsExpected(key, pods, now);
     ClusterObjects.Outcome owned = objects.ensure(key, cluster, headService(cluster, services), now);
@@ -111,12 +131,14 @@ public final class RayClusterLoop {
     } else {
       after = timings.resync();
     }
+    decided.accept(next);
     StatusRecorder.Result recorded = status.record(cluster, next).result();
     return new ClusterReconciled(next, recorded, Optional.of(recorded == StatusRecorder.Result.CONFLICT
         ? Duration.ZERO : after));
   }
 
-  private ClusterReconciled rejectInvalid(RayCluster cluster, List<String> problems, Instant now) {
+  private ClusterReconciled rejectInvalid(RayCluster cluster, List<String> problems, Instant now,
+      Consumer<RayClusterStatus> decided) {
     List<String> metadata = problems.stream().filter(p -> p.startsWith("metadata.")).toList();
     List<String> spec = problems.stream().filter(p -> !p.startsWith("metadata.")).toList();
     if (!metadata.isEmpty()) {
@@ -128,6 +150,7 @@ public final class RayClusterLoop {
     RayClusterStatus next = RayClusterStatusCalculator.invalidSpec(cluster, problems, now);
     LOG.warn("RayCluster {}/{} is not reconciled until it is fixed: {}", cluster.getMetadata().getNamespace(),
         cluster.getMetadata().getName(), next.getReason());
+    decided.accept(next);
     StatusRecorder.Result recorded = status.record(cluster, next).result();
     return new ClusterReconciled(next, recorded, recorded == StatusRecorder.Result.CONFLICT
         ? Optional.of(Duration.ZERO) : Optional.empty());

@@ -9,7 +9,6 @@ import dev.raykube.operator.OperatorVersion;
 import dev.raykube.operator.runtime.ControllerContext;
 import dev.raykube.operator.runtime.ControllerDefinition;
 import dev.raykube.operator.runtime.ControllerEventCache;
-import dev.raykube.reconcile.EventRecorder;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
 import java.util.Objects;
 
@@ -22,9 +21,6 @@ public final class RayClusterController implements ControllerDefinition<RayClust
 
   /** The controller's name (logs, metrics, JOSDK configuration). */
   public static final String NAME = "raycluster";
-
-  /** The {@code source.component} of the controller's Events. */
-  public static final String EVENT_COMPONENT = "raykube-operator";
 
   private final RayClusterTimings timings;
 
@@ -52,7 +48,7 @@ public final class RayClusterController implements ControllerDefinition<RayClust
   public Reconciler<RayCluster> reconciler(ControllerContext context) {
     ControllerEventCache<RayCluster> primaryCache = new ControllerEventCache<>();
     RayClusterLoop loop = new RayClusterLoop(context.client(), buildSettings(context.settings()), timings,
-        new EventRecorder(context.client(), EVENT_COMPONENT, null, context.clock()), primaryCache, context.clock());
+        context.eventRecorder(), primaryCache, context.clock());
     return new RayClusterReconciler(loop, context.clusterStates(), primaryCache);
   }
 

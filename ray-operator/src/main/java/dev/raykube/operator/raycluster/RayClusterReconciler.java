@@ -93,11 +93,10 @@ public final class RayClusterReconciler implements Reconciler<RayCluster> {
       }
       primaryCache.attach(context);
       ClusterReconciled result = loop.reconcile(cluster, context.getSecondaryResources(Pod.class),
-          context.getSecondaryResources(Service.class));
+          context.getSecondaryResources(Service.class), decided -> clusterStates.record(namespace, name,
+              decided.getState()));
       if (result.status() == null) {
         clusterStates.forget(namespace, name);
-      } else {
-        clusterStates.record(namespace, name, result.status().getState());
       }
       UpdateControl<RayCluster> control = UpdateControl.noUpdate();
       result.requeueAfter().ifPresent(delay -> control.rescheduleAfter(delay.toMillis()));

@@ -11,7 +11,6 @@ import dev.raykube.model.job.RayJob;
 import dev.raykube.operator.runtime.ControllerContext;
 import dev.raykube.operator.runtime.ControllerDefinition;
 import dev.raykube.operator.runtime.ControllerEventCache;
-import dev.raykube.reconcile.EventRecorder;
 import io.javaoperatorsdk.operator.api.config.ControllerConfigurationOverrider;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
 import java.time.Clock;
@@ -35,9 +34,6 @@ public final class RayJobController implements ControllerDefinition<RayJob> {
 
   /** The controller's name (logs, metrics, JOSDK configuration). */
   public static final String NAME = "rayjob";
-
-  /** The {@code source.component} of the controller's Events. */
-  public static final String EVENT_COMPONENT = "raykube-operator";
 
   private final RayJobSettings jobSettings;
   private final FinalizerSettings finalizerSettings;
@@ -99,7 +95,7 @@ public final class RayJobController implements ControllerDefinition<RayJob> {
     RayJobLoop loop = RayJobLoop.standard(context.client(), reads.orElse(RayJobReads.fromApi(context.client())),
         dashboardAccess.apply(context), new DashboardClients(), jobSettings,
         finalizerSettings.withDefaultPolicy(context.settings().finalizerPolicy()),
-        new EventRecorder(context.client(), EVENT_COMPONENT, null, clock), primaryCache, clock);
+        context.eventRecorder(), primaryCache, clock);
     return new RayJobReconciler(loop, reads, new JobEndEventSource(new LogTailPolicy(tails), clock),
         tails.followedPoll(), primaryCache);
   }

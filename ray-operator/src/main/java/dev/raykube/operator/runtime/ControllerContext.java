@@ -1,6 +1,7 @@
 package dev.raykube.operator.runtime;
 
 import dev.raykube.operator.OperatorSettings;
+import dev.raykube.reconcile.EventRecorder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
@@ -23,6 +24,9 @@ public record ControllerContext(
     ClusterStateGauges clusterStates,
     Clock clock) {
 
+  /** The {@code source.component} of every Event the operator's controllers record. */
+  public static final String EVENT_COMPONENT = "raykube-operator";
+
   /** Requires every value. */
   public ControllerContext {
     Objects.requireNonNull(settings, "settings");
@@ -30,5 +34,15 @@ public record ControllerContext(
     Objects.requireNonNull(meterRegistry, "meterRegistry");
     Objects.requireNonNull(clusterStates, "clusterStates");
     Objects.requireNonNull(clock, "clock");
+  }
+
+  /**
+   * A new event recorder for one controller: the operator's client, {@value #EVENT_COMPONENT} as source, this
+   * context's clock.
+   *
+   * @return the recorder
+   */
+  public EventRecorder eventRecorder() {
+    return new EventRecorder(client, EVENT_COMPONENT, null, clock);
   }
 }
