@@ -321,6 +321,53 @@ class RayJobLoopTest {
   }
 
   @Test
+  @DisplayName("cleanup of a RayJob deleted while its Ray job runs: stop, an Event per step, then remove the finalizer")
+  void cleanupStopsTheJobAndSaysRemove() {
+    fake.scriptEntrypoints(java.util.regex.Pattern.compile("echo hello"), JobScript.runsUntilStopped());
+    runningHttpJob();
+    reconcile(); // submits
+    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+    while (stored().getStatus().getJobStatus() != JobStatus.RUNNING && System.nanoTime() < deadline) {
+      reconcile();
+    }
+    assertThat(stored().getStatus().getJobStatus()).isEqualTo(JobStatus.RUNNING);
+    client.resource(stored()).edit(j -> {
+      j.getMetadata().setFinalizers(List.of(FinalizerNames.RAYJOB));
+      return j;
+    });
+    client.resource(stored()).delete();
+
+    CleanedUp cleaned = loop.cleanup(stored());
+    assertThat(cleaned.removeFinalizer()).isTrue();
+    assertThat(cleaned.retryAfter()).isEmpty();
+    assertThat(fake.stopRequested("demo-bbbbb")).isTrue();
+    assertThat(reasons()).contains(RayJobEventReason.DELETING.value(), RayJobEventReason.STOPPING_RAY_JOB.value(),
+        RayJobEventReason.STOP_REQUESTED.value(), RayJobEventReason.CLEANUP_DONE.value());
+  }
+
+  @Test
+  @DisplayName("cleanup of a RayJob whose Ray job has ended: no stop call and no StoppingRayJob Event")
+  void cleanupAfterTheEndMakesNoStopCall() {
+    RayJob job = KubeFixtures.rayJob("demo", JobSubmissionMode.HTTP_MODE);
+    job.getMetadata().setFinalizers(List.of(FinalizerNames.RAYJOB));
+    client.resource(job).create();
+    RayJob stored = stored();
+    RayJobStatus status = new RayJobStatus();
+    status.setJobId("demo-bbbbb");
+    status.setJobStatus(JobStatus.SUCCEEDED);
+    status.setJobDeploymentStatus(JobDeploymentStatus.COMPLETE);
+    stored.setStatus(status);
+    client.resource(stored).updateStatus();
+    client.resource(stored()).delete();
+
+    CleanedUp cleaned = loop.cleanup(stored());
+    assertThat(cleaned.removeFinalizer()).isTrue();
+    assertThat(fake.requests()).noneMatch(r -> r.path().endsWith("/stop"));
+    assertThat(reasons()).contains(RayJobEventReason.DELETING.value(), RayJobEventReason.ALREADY_TERMINAL.value())
+        .doesNotContain(RayJobEventReason.STOPPING_RAY_JOB.value());
+  }
+
+  @Test
   @DisplayName("observe, decide, act: an HTTPMode RayJob runs to Complete with one submission")
   void fullHttpModeLifecycle() throws InterruptedException {
     fake.scriptEntrypoints(java.util.regex.Pattern.compile("echo hello"),
