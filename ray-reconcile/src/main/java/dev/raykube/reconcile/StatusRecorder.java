@@ -68,7 +68,17 @@ public final class StatusRecorder<S, R extends CustomResource<?, S>> {
    * @param client writes the status
    */
   public StatusRecorder(KubernetesClient client) {
-    this(client, (stored, next) -> !Objects.equals(stored, next), PrimaryCache.none());
+    this(client, PrimaryCache.none());
+  }
+
+  /**
+   * A recorder that compares statuses with {@code equals}.
+   *
+   * @param client writes the status
+   * @param cache told of every written object
+   */
+  public StatusRecorder(KubernetesClient client, PrimaryCache<R> cache) {
+    this(client, (stored, next) -> !Objects.equals(stored, next), cache);
   }
 
   /**

@@ -134,7 +134,7 @@ public final class RayJobLoop {
     return new RayJobLoop(new RayJobObserver(reads, access, dashboards),
         new RayJobStateMachine(jobSettings, NameSuffixes.random()),
         new RayJobActuator(client, dashboards, events),
-        new StatusRecorder<>(client, (stored, next) -> !next.equals(stored), cache), events,
+        new StatusRecorder<>(client, cache), events,
         new DeletionCleanup<>(FinalizerNames.RAYJOB,
             new RayJobStopStep(new RayJobStopper(), new ClusterStopTargets(client, access, dashboards)),
             finalizerSettings, clock),
