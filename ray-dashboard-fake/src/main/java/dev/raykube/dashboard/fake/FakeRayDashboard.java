@@ -51,6 +51,7 @@ public final class FakeRayDashboard implements AutoCloseable {
   private final String rayVersion;
   private final String authToken;
   private final int configuredPort;
+  private final InetAddress address;
   private final ScheduledExecutorService scheduler;
   private final boolean ownsScheduler;
   private final JobRegistry registry;
@@ -66,6 +67,7 @@ public final class FakeRayDashboard implements AutoCloseable {
     this.rayVersion = config.rayVersion;
     this.authToken = config.authToken;
     this.configuredPort = config.port;
+    this.address = config.address;
     this.ownsScheduler = config.scheduler == null;
     this.scheduler = ownsScheduler ? newScheduler() : config.scheduler;
     Timeline timeline = new Timeline(config.clock, scheduler, config.timeScale);
@@ -110,7 +112,9 @@ public final class FakeRayDashboard implements AutoCloseable {
     return new FakeRayDashboardBuilder();
   }
 
-  /** Starts listening on 127.0.0.1 (the configured port, else a free one); returns this. */
+  /**
+   * Starts listening on the configured address (default 127.0.0.1) and port (default: a free one); returns this.
+   */
   public synchronized FakeRayDashboard start() {
     if (closed) {
       throw new IllegalStateException("FakeRayDashboard is closed");
@@ -131,7 +135,7 @@ public final class FakeRayDashboard implements AutoCloseable {
     UncheckedIOException last = null;
     for (int attempt = 0; attempt < 5; attempt++) {
       int free;
-      try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      try (ServerSocket probe = new ServerSocket(0, 1, address)) {
         free = probe.getLocalPort();
       } catch (IOException e) {
         throw new UncheckedIOException("FakeRayDashboard found no free port", e);
@@ -150,9 +154,9 @@ public final class FakeRayDashboard implements AutoCloseable {
     s.setServerSocketFactory(new NoDelayServerSocketFactory());
     s.setDispatcher(dispatcher);
     try {
-      s.start(InetAddress.getLoopbackAddress(), onPort);
+      s.start(address, onPort);
     } catch (IOException e) {
-      throw new UncheckedIOException("FakeRayDashboard could not listen on port " + onPort, e);
+      throw new UncheckedIOException("FakeRayDashboard could not listen on " + address.getHostAddress() + ":" + onPort, e);
     }
     return s;
   }
@@ -160,7 +164,7 @@ public final class FakeRayDashboard implements AutoCloseable {
   /** The base URL, e.g. {@code http://127.0.0.1:41234} (no trailing slash). */
   public synchronized String url() {
     requireStarted();
-    return "http://127.0.0.1:" + port;
+    return "http://" + address.getHostAddress() + ":" + port;
   }
 
   /** The port the fake listens on. */
@@ -323,6 +327,6 @@ public final class FakeRayDashboard implements AutoCloseable {
   @Override
   public synchronized String toString() {
     return "FakeRayDashboard{rayVersion=" + rayVersion + ", auth=" + (authToken != null)
-        + (started ? ", url=http://127.0.0.1:" + port : "") + (closed ? ", closed" : "") + "}";
+        + (started ? ", url=http://" + address.getHostAddress() + ":" + port : "") + (closed ? ", closed" : "") + "}";
   }
 }

@@ -1,5 +1,6 @@
 package dev.raykube.dashboard.fake;
 
+import java.net.InetAddress;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
@@ -19,6 +20,7 @@ public final class FakeRayDashboardBuilder {
   int requestLogCapacity = 10_000;
   boolean serveInstalled = true;
   int port;
+  InetAddress address = InetAddress.getLoopbackAddress();
 
   FakeRayDashboardBuilder() {}
 
@@ -119,6 +121,15 @@ public final class FakeRayDashboardBuilder {
       throw new IllegalArgumentException("port must be 0..65535: " + port);
     }
     this.port = port;
+    return this;
+  }
+
+  /**
+   * The local address to listen on (default 127.0.0.1). Any address of the loopback network (127.0.0.0/8 on Linux) lets
+   * several fakes listen on the same port, as heads behind distinct Services would.
+   */
+  public FakeRayDashboardBuilder address(InetAddress address) {
+    this.address = Objects.requireNonNull(address, "address");
     return this;
   }
 

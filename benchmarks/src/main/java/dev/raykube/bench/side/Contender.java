@@ -1,0 +1,25 @@
+package dev.raykube.bench.side;
+
+import java.nio.file.Path;
+
+/** One arm of the side-by-side runs: an operator that can be started against the control plane. */
+interface Contender {
+
+  /** Name and version, e.g. {@code KubeRay v1.5.0}. */
+  String name();
+
+  /** The control plane user it runs as ({@link LocalControlPlane#KUBERAY_USER}, {@link LocalControlPlane#RAYKUBE_USER}). */
+  String user();
+
+  /**
+   * Starts the operator, watching all namespaces, leader election off, metrics and health on free loopback ports.
+   *
+   * @param kubeconfig its user's kubeconfig
+   * @param routes how it reaches head dashboards by their Service names
+   * @param log where its output goes
+   */
+  RunningOperator start(Path kubeconfig, DashboardRoutes routes, Path log);
+
+  /** How an operator process reaches head dashboards by Service name. */
+  record DashboardRoutes(Path hostsFile, String httpProxy) {}
+}

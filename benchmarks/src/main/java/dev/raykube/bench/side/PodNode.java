@@ -1,0 +1,148 @@
+package dev.raykube.bench.side;
+
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.ContainerStatus;
+import io.fabric8.kubernetes.api.model.ContainerStatusBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodCondition;
+import io.fabric8.kubernetes.api.model.PodConditionBuilder;
+import io.fabric8.kubernetes.api.model.PodStatus;
+import io.fabric8.kubernetes.api.model.PodStatusBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import java.net.InetAddress;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * The node of the side-by-side runs, the same for both operators: every Pod labelled {@code ray.io/cluster} is
+ * reported Running and Ready at once (one status-subresource patch, as a kubelet would write; by the harness's own
+ * user, so it is never counted against an operator). Before a head Pod is reported running, its Service's name gets a
+ * loopback address ({@link ServiceHosts}) and its dashboard is brought up there ({@link HeadDashboards}); when the
+ * head Pod is deleted, the dashboard goes down. Nothing runs in the Pods: this measures the operators, not Ray.
+ */
+final class PodNode implements AutoCloseable {
+
+  static final String CLUSTER_LABEL = "ray.io/cluster";
+  static final String NODE_TYPE_LABEL = "ray.io/node-type";
+
+  private final KubernetesClient client;
+  private final ServiceHosts hosts;
+  private final HeadDashboards heads;
+  private final Set<String> started = ConcurrentHashMap.newKeySet();
+  private final ExecutorService writers = Executors.newFixedThreadPool(8, r -> {
+    Thread t = new Thread(r, "pod-node");
+    t.setDaemon(true);
+    return t;
+  });
+  private final SharedIndexInformer<Pod> informer;
+
+  PodNode(KubernetesClient client, ServiceHosts hosts, HeadDashboards heads) {
+    this.client = client;
+    this.hosts = hosts;
+    this.heads = heads;
+    this.informer = client.pods().inAnyNamespace().withLabel(CLUSTER_LABEL).inform(new ResourceEventHandler<>() {
+      @Override
+      public void onAdd(Pod pod) {
+        offer(pod);
+      }
+
+      @Override
+      public void onUpdate(Pod old, Pod pod) {
+        offer(pod);
+      }
+
+      @Override
+      public void onDelete(Pod pod, boolean unknownFinalState) {
+        started.remove(pod.getMetadata().getUid());
+        if (isHead(pod)) {
+          heads.down(pod.getMetadata().getNamespace(), pod.getMetadata().getLabels().get(CLUSTER_LABEL));
+        }
+      }
+    });
+  }
+
+  /** The dashboards this node brings up. */
+  HeadDashboards heads() {
+    return heads;
+  }
+
+  private void offer(Pod pod) {
+    boolean running = pod.getStatus() != null && "Running".equals(pod.getStatus().getPhase());
+    if (!running && pod.getMetadata().getDeletionTimestamp() == null && started.add(pod.getMetadata().getUid())) {
+      writers.execute(() -> run(pod));
+    }
+  }
+
+  private void run(Pod pod) {
+    String namespace = pod.getMetadata().getNamespace();
+    String podIp = "127.0.0.1";
+    if (isHead(pod)) {
+      String cluster = pod.getMetadata().getLabels().get(CLUSTER_LABEL);
+      InetAddress address = hosts.assign(ServiceHosts.headServiceName(namespace, cluster));
+      heads.up(namespace, cluster, address);
+      podIp = address.getHostAddress();
+    }
+    String patch = client.getKubernetesSerialization().asJson(Map.of("status", running(pod, podIp)));
+    for (int attempt = 0; attempt < 3; attempt++) {
+      try {
+        client.pods().inNamespace(namespace).withName(pod.getMetadata().getName()).subresource("status")
+            .patch(PatchContext.of(PatchType.JSON_MERGE), patch);
+        return;
+      } catch (KubernetesClientException e) {
+        if (e.getCode() == 404) {
+          return;
+        }
+        if (attempt == 2) {
+          System.err.println("pod-node: cannot report " + namespace + "/" + pod.getMetadata().getName() + " running: "
+              + e.getMessage());
+        }
+      }
+    }
+  }
+
+  private static boolean isHead(Pod pod) {
+    Map<String, String> labels = pod.getMetadata().getLabels();
+    return labels != null && "head".equals(labels.get(NODE_TYPE_LABEL)) && labels.get(CLUSTER_LABEL) != null;
+  }
+
+  private static PodStatus running(Pod pod, String podIp) {
+    String now = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+    List<ContainerStatus> init = pod.getSpec().getInitContainers().stream().map(c -> base(c).withReady(false)
+        .withStarted(false).withNewState().withNewTerminated().withExitCode(0).withReason("Completed")
+        .withFinishedAt(now).endTerminated().endState().build()).toList();
+    List<ContainerStatus> app = pod.getSpec().getContainers().stream().map(c -> base(c).withReady(true)
+        .withStarted(true).withNewState().withNewRunning().withStartedAt(now).endRunning().endState().build())
+        .toList();
+    return new PodStatusBuilder().withPhase("Running").withPodIP(podIp).addNewPodIP().withIp(podIp).endPodIP()
+        .withHostIP("127.0.0.1").withStartTime(now).withInitContainerStatuses(init).withContainerStatuses(app)
+        .withConditions(condition("PodScheduled", now), condition("Initialized", now),
+            condition("ContainersReady", now), condition("Ready", now))
+        .build();
+  }
+
+  private static ContainerStatusBuilder base(Container c) {
+    return new ContainerStatusBuilder().withName(c.getName()).withImage(c.getImage()).withImageID("")
+        .withRestartCount(0);
+  }
+
+  private static PodCondition condition(String type, String now) {
+    return new PodConditionBuilder().withType(type).withStatus("True").withLastTransitionTime(now).build();
+  }
+
+  @Override
+  public void close() {
+    informer.close();
+    writers.shutdownNow();
+  }
+}
