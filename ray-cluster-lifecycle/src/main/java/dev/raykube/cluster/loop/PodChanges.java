@@ -16,12 +16,17 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
- * Carries out a {@link PodReconcilePlan}: deletes and creates Pods through the API server, records an Event for every
- * create and delete and for every failure, and remembers each write in the {@link PodExpectations}. It stops at the
+ * Carries out a {@link PodReconcilePlan}: deletes and creates Pods through the API server, remembers each write in the
+ * {@link PodExpectations}, and records one Event per kind of change per reconcile (e.g. one {@code CreatedWorkerPod}
+ * naming the three workers just created: three Events would cost three more API requests on the way to the Pods, and
+ * tell a user nothing more) and one for every failure. It stops at the
  * first failed write (a quota or admission problem would fail the rest too) and reports it as the
  * {@link ReplicaFailure} of the status.
  *
@@ -69,6 +74,14 @@ final class PodChanges {
     PodReconcilePlan plan = PodReconcilePlan.compute(cluster, observed, settings);
     plan.problems().forEach(problem -> record(cluster, ClusterEventReason.INCONSISTENT_PODS, problem));
     Writes writes = new Writes(key, cluster, now);
+    try {
+      return carryOut(plan, cluster, observed, writes);
+    } finally {
+      writes.recordDone();
+    }
+  }
+
+  private Outcome carryOut(PodReconcilePlan plan, RayCluster cluster, List<Pod> observed, Writes writes) {
     if (plan.deleteAllPods()) {
       writes.deleteAll(observed);
       return new Outcome(plan, writes.failure, writes.count);
@@ -111,6 +124,7 @@ final class PodChanges {
     private final RayCluster cluster;
     private final String namespace;
     private final Instant now;
+    private final Map<String, Done> done = new LinkedHashMap<>();
     private ReplicaFailure failure;
     private int count;
 
@@ -128,8 +142,8 @@ final class PodChanges {
       if (ensured.outcome() == OwnedObjects.Ensured.Outcome.CREATED) {
         Pod created = ensured.object();
         expectations.created(key, CachedPod.of(created), now);
-        record(cluster, head ? ClusterEventReason.CREATED_HEAD_POD : ClusterEventReason.CREATED_WORKER_POD,
-            "Created " + kind + " Pod " + namespace + "/" + created.getMetadata().getName());
+        done(head ? ClusterEventReason.CREATED_HEAD_POD : ClusterEventReason.CREATED_WORKER_POD, "Created", kind,
+            null, created.getMetadata().getName());
         return true;
       }
       String message = "Failed to create " + kind + " Pod (generateName " + pod.getMetadata().getGenerateName()
@@ -148,8 +162,8 @@ final class PodChanges {
       OwnedObjects.Removed removed = owned.remove(Pod.class, namespace, deletion.podName());
       if (!removed.failed()) {
         expectations.deleted(key, deletion.podName(), now);
-        record(cluster, head ? ClusterEventReason.DELETED_HEAD_POD : ClusterEventReason.DELETED_WORKER_POD,
-            "Deleted " + kind + " Pod " + name + ": " + why(deletion.reason()));
+        done(head ? ClusterEventReason.DELETED_HEAD_POD : ClusterEventReason.DELETED_WORKER_POD, "Deleted", kind,
+            why(deletion.reason()), deletion.podName());
         return true;
       }
       String message = "Failed to delete " + kind + " Pod " + name + ": " + removed.problem();
@@ -158,6 +172,25 @@ final class PodChanges {
       failure = new ReplicaFailure(head ? ReplicaFailure.Reason.FAILED_DELETE_HEAD_POD
           : ReplicaFailure.Reason.FAILED_DELETE_WORKER_POD, message);
       return false;
+    }
+
+    private void done(ClusterEventReason reason, String verb, String kind, String why, String podName) {
+      done.computeIfAbsent(reason.value() + "/" + why, k -> new Done(reason, verb, kind, why, new ArrayList<>()))
+          .pods().add(namespace + "/" + podName);
+    }
+
+    /** One Event per kind of change done: the Pods named, up to {@value #NAMED_PODS} of them. */
+    void recordDone() {
+      for (Done d : done.values()) {
+        List<String> pods = d.pods();
+        String names = String.join(", ", pods.subList(0, Math.min(NAMED_PODS, pods.size())))
+            + (pods.size() > NAMED_PODS ? " and " + (pods.size() - NAMED_PODS) + " more" : "");
+        record(cluster, d.reason(), pods.size() == 1
+            ? d.verb() + " " + d.kind() + " Pod " + names + (d.why() == null ? "" : ": " + d.why())
+            : d.verb() + " " + pods.size() + " " + d.kind() + " Pods" + (d.why() == null ? "" : " (" + d.why() + ")")
+                + ": " + names);
+      }
+      done.clear();
     }
 
     void deleteAll(List<Pod> observed) {
@@ -178,6 +211,12 @@ final class PodChanges {
       }
     }
   }
+
+  /** Successful changes of one kind in one reconcile, for one Event. */
+  private record Done(ClusterEventReason reason, String verb, String kind, String why, List<String> pods) {
+  }
+
+  private static final int NAMED_PODS = 10;
 
   private void record(RayCluster cluster, ClusterEventReason reason, String message) {
     events.record(cluster, reason.type(), reason, message);
