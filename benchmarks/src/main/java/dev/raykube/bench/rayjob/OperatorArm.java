@@ -5,6 +5,7 @@ import dev.raykube.lifecycle.job.RayJobSettings;
 import dev.raykube.lifecycle.observe.DashboardAccess;
 import dev.raykube.lifecycle.observe.DashboardEndpoint;
 import dev.raykube.operator.raycluster.RayClusterController;
+import dev.raykube.operator.rayjob.LogTailSettings;
 import dev.raykube.operator.rayjob.RayJobController;
 import dev.raykube.operator.runtime.RayOperator;
 import dev.raykube.operator.runtime.StartupFailure;
@@ -43,9 +44,15 @@ final class OperatorArm implements AutoCloseable {
    */
   static OperatorArm start(String name, RayJobSettings settings, KubernetesClient client,
       Map<String, String> dashboards, String... flags) throws StartupFailure {
+    return start(name, settings, LogTailSettings.defaults(), client, dashboards, flags);
+  }
+
+  /** Starts an arm with other log-tail settings (bounded by {@code --max-job-log-tails} all the same). */
+  static OperatorArm start(String name, RayJobSettings settings, LogTailSettings tails, KubernetesClient client,
+      Map<String, String> dashboards, String... flags) throws StartupFailure {
     DashboardAccess access = cluster -> {
       String namespace = cluster.getMetadata().getNamespace();
-      String scenario = namespace.substring(namespace.indexOf('-') + 1);
+      String scenario = namespace.substring(namespace.lastIndexOf('-') + 1);
       String url = dashboards.get(scenario);
       if (url == null) {
         throw new IllegalStateException("no dashboard for namespace " + namespace);
@@ -53,7 +60,8 @@ final class OperatorArm implements AutoCloseable {
       return Optional.of(new DashboardEndpoint(url, null));
     };
     String namespaces = String.join(",", dashboards.keySet().stream().map(s -> name + "-" + s).sorted().toList());
-    RayJobController jobs = new RayJobController(settings, FinalizerSettings.defaults(), context -> access);
+    RayJobController jobs = new RayJobController(settings, FinalizerSettings.defaults(), context -> access,
+        tails);
     List<String> args = new java.util.ArrayList<>(List.of("--namespaces=" + namespaces));
     args.addAll(List.of(flags));
     RayOperator operator = TestOperator.start(client, List.of(new RayClusterController(), jobs),

@@ -22,9 +22,11 @@ import org.slf4j.LoggerFactory;
  * Measurements of the RayJob controller (issue 6, item 7), each against a baseline run in the same process at the
  * same time: two operator runtimes in this JVM on one CRUD mock API server (with a {@code PodSimulator} playing
  * kubelet) and in-process {@link FakeRayDashboard}s; {@code ours} has the production {@link RayJobSettings#defaults()}
- * (adaptive poll 1–10 s) and log tails that push the end of a job (relaxing the poll of a followed RUNNING job to
- * 5–30 s), {@code fixed-3s} models KubeRay: the same settings with a fixed 3 s poll (KubeRay's requeue) and no log
- * tails ({@code --max-job-log-tails=0}).
+ * (adaptive poll 1–10 s) and log tails that push the end of a job (a followed RUNNING job polled every 3 s),
+ * {@code fixed3s-model} is a model of KubeRay, not KubeRay: our controller with a fixed 3 s poll (KubeRay's requeue)
+ * and no log tails ({@code --max-job-log-tails=0}); the real comparison is the side-by-side suite. The dashboards are
+ * {@link FakeRayDashboard}s, which close a log tail 2–4 s after its job ended, as Ray 2.60 does;
+ * {@link RealRayJobEndBenchmark} measures the same against a real Ray head.
  * <ol>
  *   <li>{@code p1}: Ray job terminal on the dashboard → RayJob status says so, and dashboard GETs per running job
  *       ({@link TerminalLatencyBenchmark});</li>
@@ -81,7 +83,7 @@ public final class RayJobBenchmark {
       RayJobSettings production = RayJobSettings.defaults();
       RayJobSettings fixed = production.withPoll(new AdaptivePoll(Duration.ofSeconds(3), Duration.ofSeconds(3), 0));
       try (OperatorArm ours = OperatorArm.start("ours", production, client, byScenario);
-          OperatorArm base = OperatorArm.start("fixed3s", fixed, client, byScenario, "--max-job-log-tails=0")) {
+          OperatorArm base = OperatorArm.start("fixed3s-model", fixed, client, byScenario, "--max-job-log-tails=0")) {
         List<OperatorArm> arms = List.of(ours, base);
         for (String part : parts) {
           switch (part) {

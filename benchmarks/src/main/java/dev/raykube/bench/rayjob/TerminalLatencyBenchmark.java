@@ -147,8 +147,8 @@ final class TerminalLatencyBenchmark {
     out.printf("P1  Ray job terminal on the dashboard -> RayJob status.jobStatus terminal (%d RayJobs, all arms at"
         + " once, %d at a time per arm and age class, jobs run %.0f-%.0f s, %.0f s in all)%n", cases.size(),
         concurrency, MIN_RUN_SECONDS, MIN_RUN_SECONDS + RUN_SPREAD_SECONDS, elapsed / 1e9);
-    out.printf("    arms: %s = RayJobSettings.defaults() (%s) + log tails %s (%s); %s = the same with a fixed 3 s"
-        + " poll (%s), %s%n", ours.name, ours.settings.poll(), ours.flags.isEmpty() ? "on" : ours.flags,
+    out.printf("    arms: %s = RayJobSettings.defaults() (%s) + log tails %s (%s); %s = a MODEL of KubeRay, not"
+        + " KubeRay (the real comparison is the side-by-side suite): the same settings with a fixed 3 s poll (%s), %s%n", ours.name, ours.settings.poll(), ours.flags.isEmpty() ? "on" : ours.flags,
         dev.raykube.operator.rayjob.LogTailSettings.defaults().followedPoll(), base.name, base.settings.poll(),
         base.flags);
     out.printf("  %-25s %-40s %-40s %s%n", "jobs (age at end)", ours.name, base.name, "baseline/ours (median, p90)");

@@ -26,6 +26,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -300,6 +301,41 @@ public abstract class DashboardContractTest extends DashboardWireContractTest {
       assertThat(text.toString()).contains("tail-a\n").contains("tail-b\n");
     }
     assertThat(client.getJob(id).status()).isEqualTo(JobStatus.SUCCEEDED);
+  }
+
+  /**
+   * Ray 2.60's tail loop looks at the job's status once per 2 s and returns 2 s after the look that saw the end
+   * ({@code LOG_TAIL_SLEEP_S = 1} in {@code job_manager.py}, plus the log reader's 1 s sleep at the end of the file),
+   * so a tail closes 2–4 s after the job ended while a GET shows the end at once. The band, from the end being visible
+   * to a GET polled every 10 ms to the tail's close, is 1.5–8 s in the head's time: wide at the top for a loaded
+   * machine, and far from the instant close a push-happy fake would give.
+   */
+  @Test
+  void theTailClosesSecondsAfterTheEndIsVisibleToAGet() throws Exception {
+    String id = submit("tail-close", "sleep 3");
+    long[] closedAt = new long[1];
+    LogTail tail = client.tailJobLogs(id, chunk -> {});
+    CompletableFuture<Void> closed = tail.completion().whenComplete((ok, error) -> closedAt[0] = System.nanoTime());
+    long deadline = System.nanoTime() + patience().toNanos();
+    long visibleAt;
+    while (true) {
+      JobStatus status = client.getJob(id).status();
+      if (status == JobStatus.SUCCEEDED) {
+        visibleAt = System.nanoTime();
+        break;
+      }
+      assertThat(System.nanoTime()).as("%s reaching SUCCEEDED; last %s", id, status).isLessThan(deadline);
+      sleep(10);
+    }
+    assertThat(closed).as("the tail is still open when the end is first visible").isNotDone();
+    closed.get(patience().toMillis(), TimeUnit.MILLISECONDS);
+    Duration visibleToClosed = Duration.ofNanos(closedAt[0] - visibleAt);
+    assertThat(visibleToClosed).as("end visible to a GET -> tail closed")
+        .isBetween(scaled(Duration.ofMillis(1500)), scaled(Duration.ofSeconds(8)));
+  }
+
+  private Duration scaled(Duration headTime) {
+    return Duration.ofNanos((long) (headTime.toNanos() * timeScale()));
   }
 
   @Test

@@ -43,6 +43,9 @@ abstract class DashboardWireContractTest {
    */
   protected abstract Duration jobMonitorLag();
 
+  /** How much faster than a real head the dashboard runs its jobs and Ray's own delays: 1 for a head, 0.1 for the fakes. */
+  protected abstract double timeScale();
+
   @BeforeEach
   void openWire() {
     wire = new DashboardWire(baseUrl(), token());

@@ -39,4 +39,9 @@ class FakeDashboardContractTest extends DashboardContractTest {
   protected Duration patience() {
     return Duration.ofSeconds(10);
   }
+
+  @Override
+  protected double timeScale() {
+    return 0.1;
+  }
 }

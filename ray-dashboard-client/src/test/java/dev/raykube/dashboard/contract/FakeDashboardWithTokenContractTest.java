@@ -43,4 +43,9 @@ class FakeDashboardWithTokenContractTest extends DashboardContractTest {
   protected Duration patience() {
     return Duration.ofSeconds(10);
   }
+
+  @Override
+  protected double timeScale() {
+    return 0.1;
+  }
 }

@@ -36,4 +36,9 @@ class RealRayDashboardContractTest extends DashboardContractTest {
   protected Duration patience() {
     return Duration.ofSeconds(120);
   }
+
+  @Override
+  protected double timeScale() {
+    return 1;
+  }
 }

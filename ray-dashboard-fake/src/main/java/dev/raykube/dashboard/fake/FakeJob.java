@@ -4,9 +4,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map.Entry;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ScheduledFuture;
@@ -29,7 +29,10 @@ final class FakeJob {
   /** Settings shared by all jobs of one fake. */
   record Environment(
       Timeline timeline, EmulatedVersion version, Duration startDelay, Duration stopDelay, Duration supervisorExitDelay,
-      Duration jobMonitorDelay, String nodeId, String agentAddress, RayJobIds rayJobIds) {}
+      Duration jobMonitorDelay, Duration logTailSleep, String nodeId, String agentAddress, RayJobIds rayJobIds) {}
+
+  /** What a log tail's loop sees of its job at one moment. */
+  record TailView(boolean attached, boolean driverStarted, boolean hasLog, boolean terminal) {}
 
   /** Hands out Ray core job ids. */
   interface RayJobIds {
@@ -44,7 +47,8 @@ final class FakeJob {
   private final Map<String, Object> runtimeEnv;
   private final boolean requestsResources;
   private final JobScript script;
-  private final List<WebSocket> tails = new ArrayList<>();
+  /** The open tails, each with whether output came since its loop last looked at the status. */
+  private final Map<WebSocket, Boolean> tails = new LinkedHashMap<>();
   private final StringBuilder log = new StringBuilder();
 
   private String status = PENDING;
@@ -294,10 +298,12 @@ final class FakeJob {
     } else {
       env.timeline().schedule(this::supervisorExited, env.supervisorExitDelay());
     }
-    for (WebSocket tail : tails) {
-      tail.close(1000, null);
-    }
-    tails.clear();
+    if (env.logTailSleep().isZero()) {
+      for (WebSocket tail : tails.keySet()) {
+        tail.close(1000, null);
+      }
+      tails.clear();
+    } // else each tail's LogTailFollower closes it in Ray's time
   }
 
   private void append(String text) {
@@ -305,8 +311,9 @@ final class FakeJob {
       return;
     }
     log.append(text);
-    for (WebSocket tail : tails) {
-      tail.send(text);
+    for (Entry<WebSocket, Boolean> tail : tails.entrySet()) {
+      tail.getKey().send(text);
+      tail.setValue(true);
     }
   }
 
@@ -316,22 +323,45 @@ final class FakeJob {
   }
 
   /**
-   * Attaches a tail WebSocket: sends what is there, then every new chunk; closes with 1000 when the job ends (at once
-   * if it already has ended, without data if the driver never started).
+   * Attaches a tail WebSocket: sends what is there, then every new chunk; closes it with 1000 after the job has ended,
+   * as Ray's tail loop does ({@link LogTailFollower}), or the instant it ends when the log-tail sleep is zero (at
+   * once if it already has ended, without data if the driver never started).
    */
   synchronized void attachTail(WebSocket socket) {
     if (driverStarted && log.length() > 0) {
       socket.send(log.toString());
     }
-    if (isTerminal()) {
-      socket.close(1000, null);
-    } else {
-      tails.add(socket);
+    if (env.logTailSleep().isZero()) {
+      if (isTerminal()) {
+        socket.close(1000, null);
+      } else {
+        tails.put(socket, false);
+      }
+      return;
     }
+    tails.put(socket, false);
+    new LogTailFollower(this, socket, env.timeline(), env.logTailSleep()).start();
   }
 
   synchronized void detachTail(WebSocket socket) {
     tails.remove(socket);
+  }
+
+  /** Ends one tail: Ray's tail loop has returned. */
+  synchronized void closeTail(WebSocket socket) {
+    if (tails.remove(socket) != null) {
+      socket.close(1000, null);
+    }
+  }
+
+  synchronized TailView tailView(WebSocket socket) {
+    return new TailView(tails.containsKey(socket), driverStarted, log.length() > 0, isTerminal());
+  }
+
+  /** Whether output came for this tail since the last call (and forgets it). */
+  synchronized boolean takeOutputSinceLastLook(WebSocket socket) {
+    Boolean came = tails.replace(socket, false);
+    return came != null && came;
   }
 
   /** JobDetails as the emulated version sends it: all keys present, unset ones null. */

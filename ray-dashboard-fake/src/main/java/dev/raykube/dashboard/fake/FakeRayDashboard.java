@@ -36,7 +36,9 @@ import mockwebserver3.MockWebServer;
  *
  * <p>Jobs stay PENDING for the start delay (default 200 ms), a stop takes the stop delay (default 300 ms), and a job's
  * supervisor outlives its final status by the supervisor exit delay (default 300 ms; a stop then still answers
- * {@code {"stopped": true}}, as with Ray). A stop while PENDING lets the job go RUNNING at its usual time and stops it
+ * {@code {"stopped": true}}, as with Ray). A log tail closes 2–4 s after its job ended, when Ray 2.60's tail loop
+ * would (it looks at the status once per 2 s and returns 2 s after the look that saw the end; see
+ * {@link FakeRayDashboardBuilder#logTailSleep(Duration)}). A stop while PENDING lets the job go RUNNING at its usual time and stops it
  * then; a job deleted within the job monitor delay after its supervisor exited comes back as FAILED (both as Ray 2.60
  * does). All job durations are multiplied by the time scale (default 1.0). Faults ({@link Fault}) can be injected per
  * request, and every request is recorded. Thread-safe. Use one instance per test, in try-with-resources:
@@ -78,7 +80,7 @@ public final class FakeRayDashboard implements AutoCloseable {
       return String.format("%02x%02x%02x%02x", n & 0xff, (n >> 8) & 0xff, (n >> 16) & 0xff, (n >>> 24) & 0xff);
     };
     FakeJob.Environment env = new FakeJob.Environment(timeline, version, config.startDelay, config.stopDelay,
-        config.supervisorExitDelay, config.jobMonitorDelay, randomHex(56), "http://127.0.0.1:52365", rayJobIds);
+        config.supervisorExitDelay, config.jobMonitorDelay, config.logTailSleep, randomHex(56), "http://127.0.0.1:52365", rayJobIds);
     this.registry = new JobRegistry(env);
     this.dispatcher = new DashboardDispatcher(new JobRoutes(registry),
         new ServeRoutes(timeline, config.startDelay, config.serveInstalled), version, config.authToken, faults,

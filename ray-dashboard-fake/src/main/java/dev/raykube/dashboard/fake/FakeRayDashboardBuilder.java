@@ -17,6 +17,7 @@ public final class FakeRayDashboardBuilder {
   Duration stopDelay = Duration.ofMillis(300);
   Duration supervisorExitDelay = Duration.ofMillis(300);
   Duration jobMonitorDelay = Duration.ofMillis(1500);
+  Duration logTailSleep = Duration.ofSeconds(1);
   int requestLogCapacity = 10_000;
   boolean serveInstalled = true;
   int port;
@@ -94,6 +95,18 @@ public final class FakeRayDashboardBuilder {
    */
   public FakeRayDashboardBuilder jobMonitorDelay(Duration delay) {
     this.jobMonitorDelay = requireNotNegative(delay);
+    return this;
+  }
+
+  /**
+   * Ray's log-tail sleep (default 1 s, Ray 2.60's {@code LOG_TAIL_SLEEP_S} and the sleep of its log reader at the end
+   * of the file; scaled by the time scale like every job duration): a tail looks at its job's status once per two
+   * sleeps (three after reading new output) and closes two sleeps after the look that saw the end, so 2–4 s after the
+   * job ended, as on a real head. {@link Duration#ZERO} closes a tail the instant its job ends — a deliberate shortcut
+   * for tests that are not about that delay.
+   */
+  public FakeRayDashboardBuilder logTailSleep(Duration sleep) {
+    this.logTailSleep = requireNotNegative(sleep);
     return this;
   }
 

@@ -88,10 +88,43 @@ class FakeTailAndServeTest {
       new TestHttp(fake.url()).post("/api/jobs/", "{\"entrypoint\":\"x\",\"submission_id\":\"done\"}");
       Await.status(fake, "done", "SUCCEEDED");
       Collector c = tail(fake, "done");
-      assertThat(c.done.await(5, TimeUnit.SECONDS)).isTrue();
+      assertThat(c.done.await(10, TimeUnit.SECONDS)).isTrue(); // Ray's loop looks after 2 s and returns 2 s later
       assertThat(c.closeCode.get()).isEqualTo(1000);
       assertThat(c.frames).hasSize(1);
       assertThat(c.frames.get(0)).endsWith("all\n");
+    }
+  }
+
+  /**
+   * Ray's tail loop sees the end only when it next looks at the status and closes 2 s after that look; a GET sees the
+   * end at once. So the tail is still open when the end is first visible (the gap is at least 2 of the scaled 1 s
+   * sleeps, 400 ms here, against a GET every 5 ms), and closes normally afterwards.
+   */
+  @Test
+  void theTailClosesOnlyAfterRaysTailLoopHasSeenTheEnd() throws Exception {
+    try (FakeRayDashboard fake = FakeRayDashboard.builder().timeScale(0.2).build().start()) {
+      TestHttp http = new TestHttp(fake.url());
+      String id = (String) http.post("/api/jobs/", "{\"entrypoint\":\"sleep 1\"}").json().get("submission_id");
+      Collector c = tail(fake, id);
+      Await.until("SUCCEEDED", Duration.ofSeconds(10), () -> {
+        boolean ended = http.get("/api/jobs/" + id).body().contains("\"status\":\"SUCCEEDED\"");
+        if (!ended) {
+          pause(5);
+        }
+        return ended;
+      });
+      assertThat(c.done.getCount()).as("tail still open when the end is visible").isEqualTo(1);
+      assertThat(c.done.await(10, TimeUnit.SECONDS)).isTrue();
+      assertThat(c.closeCode.get()).isEqualTo(1000);
+    }
+  }
+
+  private static void pause(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError(e);
     }
   }
 

@@ -16,9 +16,10 @@ import java.util.Objects;
  *     Default 2 s
  * @param maxRetry the longest wait before a tail is opened again; a tail that stayed open at least this long starts
  *     the doubling over. Default 5 min
- * @param followedPoll how often a RayJob whose Ray job is RUNNING is polled while a tail follows it: the tail carries
- *     the latency, the poll only backs it up. Default 5 s to 30 s, a quarter of the job's age (the unfollowed poll
- *     is {@code RayJobSettings.poll()}, 1 s to 10 s)
+ * @param followedPoll how often a RayJob whose Ray job is RUNNING is polled while a tail follows it. Default every
+ *     3 s, KubeRay's rate: Ray's tail closes only 2–4 s after the job ended (its loop looks at the status once per
+ *     2 s and returns 2 s after the look that saw the end), so the poll sees most ends first and the tail bounds the
+ *     rest; whichever sees the end first wins (the unfollowed poll is {@code RayJobSettings.poll()}, 1 s to 10 s)
  */
 public record LogTailSettings(int maxOpen, Duration firstRetry, Duration maxRetry, AdaptivePoll followedPoll) {
 
@@ -45,10 +46,13 @@ public record LogTailSettings(int maxOpen, Duration firstRetry, Duration maxRetr
     }
   }
 
-  /** {@value #DEFAULT_MAX_OPEN} tails, retries after 2 s doubling to 5 min, a followed poll of 5 s to 30 s. */
+  /** The followed poll of {@link #defaults()}: every 3 s, whatever the job's age. */
+  public static final AdaptivePoll DEFAULT_FOLLOWED_POLL =
+      new AdaptivePoll(Duration.ofSeconds(3), Duration.ofSeconds(3), 0);
+
+  /** {@value #DEFAULT_MAX_OPEN} tails, retries after 2 s doubling to 5 min, a followed poll of 3 s. */
   public static LogTailSettings defaults() {
-    return new LogTailSettings(DEFAULT_MAX_OPEN, Duration.ofSeconds(2), Duration.ofMinutes(5),
-        new AdaptivePoll(Duration.ofSeconds(5), Duration.ofSeconds(30), 0.25));
+    return new LogTailSettings(DEFAULT_MAX_OPEN, Duration.ofSeconds(2), Duration.ofMinutes(5), DEFAULT_FOLLOWED_POLL);
   }
 
   /** Returns a copy with another {@link #maxOpen()}. */
