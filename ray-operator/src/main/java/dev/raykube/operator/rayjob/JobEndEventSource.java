@@ -5,11 +5,13 @@ import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import io.javaoperatorsdk.operator.processing.event.source.ResourceEventAware;
 import io.javaoperatorsdk.operator.processing.event.source.inbound.SimpleInboundEventSource;
 import java.time.Clock;
+import okhttp3.OkHttpClient;
 
 /**
- * The push signal "this RayJob's Ray job may have ended", as a JOSDK event source: it owns the RayJobs' log tails
- * ({@link JobLogTails}) and reconciles a RayJob as soon as its tail ends. It makes no Kubernetes API call. A deleted
- * RayJob's tail is closed; stopping the source (the operator stops) closes every tail.
+ * The push signal "this RayJob's Ray job may have changed", as a JOSDK event source: it owns the RayJobs' log tails
+ * ({@link JobLogTails}) and the dashboards' job lists ({@link JobListPolls}), and reconciles a RayJob as soon as its
+ * tail ends or its dashboard's list shows its job changed. It makes no Kubernetes API call. A deleted RayJob's tail
+ * is closed and its job no longer listed; stopping the source (the operator stops) closes every tail and list.
  */
 final class JobEndEventSource extends SimpleInboundEventSource<RayJob> implements ResourceEventAware<RayJob> {
 
@@ -17,6 +19,7 @@ final class JobEndEventSource extends SimpleInboundEventSource<RayJob> implement
   static final String NAME = "rayjob-log-tails";
 
   private final JobLogTails tails;
+  private final JobListPolls lists;
 
   /**
    * @param policy when to open and close tails
@@ -25,6 +28,12 @@ final class JobEndEventSource extends SimpleInboundEventSource<RayJob> implement
   JobEndEventSource(LogTailPolicy policy, Clock clock) {
     super(NAME);
     this.tails = new JobLogTails(policy, this::propagateEvent, clock);
+    this.lists = new JobListPolls(this::propagateEvent, new OkHttpClient());
+  }
+
+  /** The job lists (the reconciler follows and drops jobs on them). */
+  JobListPolls lists() {
+    return lists;
   }
 
   /** The tails (the reconciler opens and closes them). */
@@ -35,11 +44,13 @@ final class JobEndEventSource extends SimpleInboundEventSource<RayJob> implement
   @Override
   public void onResourceDeleted(RayJob rayJob) {
     tails.forget(ResourceID.fromResource(rayJob));
+    lists.forget(ResourceID.fromResource(rayJob));
   }
 
   @Override
   public void stop() {
     super.stop();
     tails.close();
+    lists.close();
   }
 }

@@ -40,10 +40,11 @@ import org.slf4j.LoggerFactory;
  *   <li>the event sources: owned RayClusters and submitter Jobs (by owner reference), so a change of either (the
  *       cluster becoming ready, the submitter finishing) reconciles the RayJob at once, and their informers are what
  *       the loop's observer reads first ({@link CachedRayJobReads});</li>
- *   <li>the pushed end of a Ray job: while the dashboard shows the job PENDING or RUNNING, a log tail follows it
- *       ({@link JobEndEventSource}, {@link LogTailPolicy}); when the tail ends the RayJob is reconciled at once, and
- *       while it follows a job seen RUNNING the loop polls at {@link LogTailSettings#followedPoll()} (the poll stays the
- *       safety net);</li>
+ *   <li>the pushed end of a Ray job: while the dashboard shows the job PENDING or RUNNING, its dashboard's job list
+ *       and a log tail follow it ({@link JobEndEventSource}, {@link JobListPolls}, {@link LogTailPolicy}); when the
+ *       list shows the job changed, or the tail ends, the RayJob is reconciled at once. While a healthy list follows
+ *       the job the loop polls only every 30 s ({@link JobListCadence#RELIEVED_POLL}), while only a tail follows a job
+ *       seen RUNNING at {@link LogTailSettings#followedPoll()} (the poll stays the safety net);</li>
  *   <li>the finalizer {@value FinalizerNames#RAYJOB}, which JOSDK adds before the first reconcile and removes when
  *       {@link #cleanup} says so; JOSDK's cache of RayJobs, kept in step with every status write
  *       ({@link ControllerEventCache}); and the reconcile marker on every log line ({@link ReconcileMarker}).</li>
@@ -103,6 +104,9 @@ public final class RayJobReconciler implements Reconciler<RayJob>, Cleaner<RayJo
       Reconciled result = loop.reconcile(rayJob, observed -> {
         JobLookup seen = observed.observation().rayJob();
         LogTailNeed need = LogTailPolicy.need(observed.rayJob(), seen, token(observed));
+        if (need.kind() == LogTailNeed.Kind.FOLLOW && jobEnds.lists().relieves(id)) {
+          return JobListCadence.RELIEVED_POLL;
+        }
         return LogTailPolicy.relaxesPoll(need, seen, jobEnds.tails().preview(id, need)) ? followedPoll : defaultPoll;
       });
       followEnd(id, result);
@@ -122,10 +126,13 @@ public final class RayJobReconciler implements Reconciler<RayJob>, Cleaner<RayJo
     }
     if (result.rayJob() == null) {
       jobEnds.tails().forget(id);
+      jobEnds.lists().forget(id);
       return;
     }
-    jobEnds.tails().follow(id, LogTailPolicy.need(result.rayJob(), result.observed().observation().rayJob(),
-        token(result.observed())));
+    JobLookup seen = result.observed().observation().rayJob();
+    LogTailNeed need = LogTailPolicy.need(result.rayJob(), seen, token(result.observed()));
+    jobEnds.tails().follow(id, need);
+    jobEnds.lists().follow(id, need, seen instanceof JobLookup.Found found ? found.details().status() : null);
   }
 
   private static String token(ObservedRayJob observed) {
@@ -136,6 +143,7 @@ public final class RayJobReconciler implements Reconciler<RayJob>, Cleaner<RayJo
   public DeleteControl cleanup(RayJob rayJob, Context<RayJob> context) {
     try (ReconcileMarker marker = ReconcileMarker.open(rayJob, ReconcileTrigger.of(context, "cleanup"))) {
       jobEnds.tails().forget(ResourceID.fromResource(rayJob));
+      jobEnds.lists().forget(ResourceID.fromResource(rayJob));
       CleanedUp cleaned = loop.cleanup(rayJob);
       return cleaned.removeFinalizer() ? DeleteControl.defaultDelete()
           : DeleteControl.noFinalizerRemoval().rescheduleAfter(cleaned.retryAfter().orElseThrow().toMillis());

@@ -1,0 +1,223 @@
+package dev.raykube.operator.rayjob;
+
+import dev.raykube.dashboard.JobDetails;
+import dev.raykube.dashboard.JobStatus;
+import dev.raykube.dashboard.RayDashboardClient;
+import dev.raykube.dashboard.RayDashboardClientBuilder;
+import dev.raykube.lifecycle.observe.DashboardEndpoint;
+import io.javaoperatorsdk.operator.processing.event.ResourceID;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import okhttp3.OkHttpClient;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The job lists that tell the RayJob controller at once when a followed Ray job changed: per dashboard, one
+ * {@code GET /api/jobs/} answers for every RayJob following a job there, read at {@link JobListCadence#next} (3 s / n
+ * for n followed jobs, at least 1 s apart). When a followed job's listed status differs from the one its RayJob last
+ * saw (PENDING → RUNNING, RUNNING → SUCCEEDED, or it is gone), the RayJob's key goes to the {@code changed} consumer
+ * (the controller reconciles it at once, and the reconcile reads the job and writes the status as usual) and the
+ * RayJob stops being followed until its next reconcile follows it again. While a dashboard's list is read without
+ * failures ({@link #relieves}), its RayJobs may poll their own jobs rarely: the list carries the latency at the same
+ * request budget; when a read fails, every RayJob following a job there is reconciled at once, and polls its own job
+ * again until a read succeeds. The I/O side of {@link JobListCadence}; thread-safe.
+ */
+final class JobListPolls implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(JobListPolls.class);
+
+  /** How long a dashboard whose list is too long is left to the RayJobs' own polls before it is listed again. */
+  private static final Duration TOO_LONG_RECHECK = Duration.ofMinutes(10);
+
+  private record Follower(String submissionId, JobStatus seen) {
+  }
+
+  /** One dashboard's list: who follows a job there, and how its reads went. */
+  private static final class Dashboard {
+    private final RayDashboardClient client;
+    private final Map<ResourceID, Follower> followers = new HashMap<>();
+    private int failuresInARow;
+    private int lastListed = -1;
+    private ScheduledFuture<?> next;
+
+    private Dashboard(RayDashboardClient client) {
+      this.client = client;
+    }
+  }
+
+  private final Consumer<ResourceID> changed;
+  private final OkHttpClient http;
+  private final ScheduledExecutorService scheduler;
+  private final Map<DashboardEndpoint, Dashboard> dashboards = new HashMap<>();
+  private final Map<ResourceID, DashboardEndpoint> followed = new HashMap<>();
+  private boolean closed;
+
+  /**
+   * @param changed gets the key of a RayJob whose followed job's listed status changed
+   * @param http the HTTP client the lists are read with
+   */
+  JobListPolls(Consumer<ResourceID> changed, OkHttpClient http) {
+    this.changed = Objects.requireNonNull(changed, "changed");
+    this.http = Objects.requireNonNull(http, "http");
+    this.scheduler = Executors.newScheduledThreadPool(2, r -> {
+      Thread t = new Thread(r, "rayjob-job-lists");
+      t.setDaemon(true);
+      return t;
+    });
+  }
+
+  /**
+   * Follows, keeps or drops a RayJob's job after a reconcile, by the same need as its log tail.
+   *
+   * @param id the RayJob
+   * @param need what the reconcile needs ({@link LogTailPolicy#need})
+   * @param seen the job's status as this reconcile saw it ({@code null} if it did not see the job)
+   */
+  synchronized void follow(ResourceID id, LogTailNeed need, JobStatus seen) {
+    if (closed) {
+      return;
+    }
+    if (need.kind() == LogTailNeed.Kind.NONE) {
+      drop(id);
+      return;
+    }
+    DashboardEndpoint endpoint = need.target().endpoint();
+    if (need.kind() == LogTailNeed.Kind.KEEP_IF_OPEN || seen == null) {
+      Dashboard current = dashboards.get(followed.get(id));
+      Follower follower = current == null ? null : current.followers.get(id);
+      if (follower == null || !endpoint.equals(followed.get(id))
+          || !follower.submissionId().equals(need.target().submissionId())) {
+        drop(id);
+      }
+      return;
+    }
+    if (!endpoint.equals(followed.get(id))) {
+      drop(id);
+    }
+    Dashboard dashboard = dashboards.computeIfAbsent(endpoint, this::open);
+    dashboard.followers.put(id, new Follower(need.target().submissionId(), seen));
+    followed.put(id, endpoint);
+    if (dashboard.next == null) {
+      schedule(endpoint, dashboard, JobListCadence.next(dashboard.followers.size(), 0));
+    }
+  }
+
+  /** Whether the RayJob's job is followed by a list that stands in for its own poll. */
+  synchronized boolean relieves(ResourceID id) {
+    Dashboard dashboard = dashboards.get(followed.get(id));
+    return dashboard != null && dashboard.followers.containsKey(id)
+        && JobListCadence.relievesPolls(dashboard.failuresInARow, dashboard.lastListed);
+  }
+
+  /** Stops following the RayJob (it is being deleted, or is gone). */
+  synchronized void forget(ResourceID id) {
+    drop(id);
+  }
+
+  private void drop(ResourceID id) {
+    DashboardEndpoint endpoint = followed.remove(id);
+    Dashboard dashboard = endpoint == null ? null : dashboards.get(endpoint);
+    if (dashboard != null) {
+      dashboard.followers.remove(id);
+      if (dashboard.followers.isEmpty()) {
+        release(endpoint, dashboard);
+      }
+    }
+  }
+
+  private Dashboard open(DashboardEndpoint endpoint) {
+    RayDashboardClientBuilder builder = RayDashboardClient.builder().baseUrl(endpoint.url()).okHttpClient(http);
+    if (endpoint.hasToken()) {
+      builder.bearerToken(endpoint.token());
+    }
+    return new Dashboard(builder.build());
+  }
+
+  private void release(DashboardEndpoint endpoint, Dashboard dashboard) {
+    dashboards.remove(endpoint);
+    if (dashboard.next != null) {
+      dashboard.next.cancel(false);
+    }
+    dashboard.client.close();
+  }
+
+  private void schedule(DashboardEndpoint endpoint, Dashboard dashboard, Duration after) {
+    dashboard.next = scheduler.schedule(() -> read(endpoint, dashboard), after.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  private void read(DashboardEndpoint endpoint, Dashboard dashboard) {
+    synchronized (this) {
+      if (closed || dashboards.get(endpoint) != dashboard) {
+        return;
+      }
+    }
+    List<JobDetails> jobs = null;
+    RuntimeException failure = null;
+    try {
+      jobs = dashboard.client.listJobs();
+    } catch (RuntimeException e) {
+      failure = e;
+    }
+    synchronized (this) {
+      if (closed || dashboards.get(endpoint) != dashboard) {
+        return;
+      }
+      if (failure != null) {
+        dashboard.failuresInARow++;
+        if (dashboard.failuresInARow == 1) {
+          dashboard.followers.keySet().forEach(changed); // back to their own polls at once
+        }
+        LOG.debug("job list of {} failed ({} in a row): {}", endpoint.url(), dashboard.failuresInARow,
+            failure.toString());
+        schedule(endpoint, dashboard, JobListCadence.next(dashboard.followers.size(), dashboard.failuresInARow));
+        return;
+      }
+      dashboard.failuresInARow = 0;
+      dashboard.lastListed = jobs.size();
+      Map<String, JobStatus> listed = new HashMap<>();
+      for (JobDetails job : jobs) {
+        if (job.submissionId() != null) {
+          listed.put(job.submissionId(), job.status());
+        }
+      }
+      List<ResourceID> ids = List.copyOf(dashboard.followers.keySet());
+      for (ResourceID id : ids) {
+        Follower follower = dashboard.followers.get(id);
+        if (listed.get(follower.submissionId()) != follower.seen()) {
+          dashboard.followers.remove(id);
+          followed.remove(id);
+          changed.accept(id);
+        }
+      }
+      if (dashboard.followers.isEmpty()) {
+        release(endpoint, dashboard);
+      } else if (!JobListCadence.relievesPolls(0, dashboard.lastListed)) {
+        schedule(endpoint, dashboard, TOO_LONG_RECHECK);
+      } else {
+        schedule(endpoint, dashboard, JobListCadence.next(dashboard.followers.size(), 0));
+      }
+    }
+  }
+
+  @Override
+  public synchronized void close() {
+    closed = true;
+    dashboards.values().forEach(d -> {
+      if (d.next != null) {
+        d.next.cancel(false);
+      }
+      d.client.close();
+    });
+    dashboards.clear();
+    followed.clear();
+    scheduler.shutdownNow();
+  }
+}

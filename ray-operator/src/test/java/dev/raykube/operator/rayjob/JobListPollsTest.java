@@ -1,0 +1,123 @@
+package dev.raykube.operator.rayjob;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.raykube.dashboard.JobStatus;
+import dev.raykube.dashboard.JobSubmitRequest;
+import dev.raykube.dashboard.RayDashboardClient;
+import dev.raykube.dashboard.fake.Fault;
+import dev.raykube.dashboard.fake.FakeRayDashboard;
+import dev.raykube.dashboard.fake.JobScript;
+import dev.raykube.lifecycle.observe.DashboardEndpoint;
+import dev.raykube.operator.testing.Eventually;
+import io.javaoperatorsdk.operator.processing.event.ResourceID;
+import java.time.Duration;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import okhttp3.OkHttpClient;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/** {@link JobListPolls} against a {@link FakeRayDashboard}: real list reads at the real cadence (1 s to 3 s). */
+class JobListPollsTest {
+
+  /** Generous: the machine is shared; a passing wait returns at once. */
+  private static final long WAIT_SECONDS = 45;
+  private static final ResourceID A = new ResourceID("a", "ns");
+  private static final ResourceID B = new ResourceID("b", "ns");
+  private static final ResourceID C = new ResourceID("c", "ns");
+
+  private final BlockingQueue<ResourceID> changed = new LinkedBlockingQueue<>();
+  private FakeRayDashboard fake;
+  private RayDashboardClient ray;
+  private JobListPolls lists;
+
+  @BeforeEach
+  void start() {
+    fake = FakeRayDashboard.create().start();
+    ray = RayDashboardClient.builder().baseUrl(fake.url()).build();
+    lists = new JobListPolls(changed::add, new OkHttpClient());
+  }
+
+  @AfterEach
+  void stop() {
+    lists.close();
+    ray.close();
+    fake.close();
+  }
+
+  private LogTailNeed running(String id) {
+    fake.script(id, JobScript.runsUntilStopped());
+    ray.submitJob(JobSubmitRequest.builder("sleep 1000").submissionId(id).build());
+    Eventually.await(Duration.ofSeconds(WAIT_SECONDS), id + " RUNNING",
+        () -> ray.getJob(id).status() == JobStatus.RUNNING);
+    return LogTailNeed.follow(new LogTailTarget(id, DashboardEndpoint.of(fake.url())));
+  }
+
+  private int listReads() {
+    return fake.requests("GET", "/api/jobs/").size();
+  }
+
+  @Test
+  @DisplayName("one list read answers for every followed job; only the job that changed reconciles its RayJob")
+  void oneListForManyJobs() throws Exception {
+    lists.follow(A, running("job-a"), JobStatus.RUNNING);
+    lists.follow(B, running("job-b"), JobStatus.RUNNING);
+    lists.follow(C, running("job-c"), JobStatus.RUNNING);
+    fake.clearRequests();
+    assertThat(lists.relieves(A)).as("not before the first read").isFalse();
+
+    Eventually.await(Duration.ofSeconds(WAIT_SECONDS), "a list read", () -> listReads() >= 1);
+    Eventually.await(Duration.ofSeconds(WAIT_SECONDS), "A relieved", () -> lists.relieves(A));
+    ray.stopJob("job-b");
+    assertThat(changed.poll(WAIT_SECONDS, TimeUnit.SECONDS)).isEqualTo(B);
+    assertThat(lists.relieves(B)).as("B is no longer followed until its next reconcile").isFalse();
+    assertThat(lists.relieves(A)).isTrue();
+    assertThat(changed).isEmpty();
+    assertThat(fake.requests("GET", "/api/jobs/job-a")).as("no per-job GET").isEmpty();
+  }
+
+  @Test
+  @DisplayName("a job seen PENDING reconciles its RayJob when the list shows it RUNNING")
+  void pendingToRunningIsPushed() throws Exception {
+    LogTailNeed need = running("job-a");
+    lists.follow(A, need, JobStatus.PENDING);
+    assertThat(changed.poll(WAIT_SECONDS, TimeUnit.SECONDS)).isEqualTo(A);
+  }
+
+  @Test
+  @DisplayName("a failed read reconciles every follower at once and stops relieving their polls until a read succeeds")
+  void failedReadHandsBackToThePolls() throws Exception {
+    lists.follow(A, running("job-a"), JobStatus.RUNNING);
+    Eventually.await(Duration.ofSeconds(WAIT_SECONDS), "A relieved", () -> lists.relieves(A));
+    fake.injectFault("GET", "/api/jobs/", 1, Fault.status(500, "boom"));
+    assertThat(changed.poll(WAIT_SECONDS, TimeUnit.SECONDS)).isEqualTo(A);
+    assertThat(lists.relieves(A)).isFalse();
+    Eventually.await(Duration.ofSeconds(WAIT_SECONDS), "relieved again after a good read", () -> lists.relieves(A));
+  }
+
+  @Test
+  @DisplayName("dropping and forgetting stop the reads; a RayJob that moves to another submission follows the new one")
+  void dropForgetAndMove() throws Exception {
+    LogTailNeed first = running("job-a");
+    lists.follow(A, first, JobStatus.RUNNING);
+    lists.follow(A, running("job-a2"), JobStatus.RUNNING);
+    ray.stopJob("job-a");
+    Eventually.await(Duration.ofSeconds(WAIT_SECONDS), "A relieved", () -> lists.relieves(A));
+    assertThat(changed).as("the old submission's end is not A's any more").isEmpty();
+    lists.follow(A, LogTailNeed.keepIfOpen(first.target()), null);
+    assertThat(lists.relieves(A)).as("keep-if-open of another target drops").isFalse();
+
+    lists.follow(B, running("job-b"), JobStatus.RUNNING);
+    lists.forget(B);
+    lists.follow(C, running("job-c"), JobStatus.RUNNING);
+    lists.follow(C, LogTailNeed.none(), null);
+    fake.clearRequests();
+    Thread.sleep(3500);
+    assertThat(listReads()).as("nobody follows a job there").isZero();
+    assertThat(changed).isEmpty();
+  }
+}
