@@ -7,20 +7,22 @@ import dev.raykube.lifecycle.observe.DashboardEndpoint;
 import dev.raykube.operator.raycluster.RayClusterController;
 import dev.raykube.operator.rayjob.LogTailSettings;
 import dev.raykube.operator.rayjob.RayJobController;
+import dev.raykube.operator.runtime.ControllerContext;
 import dev.raykube.operator.runtime.RayOperator;
 import dev.raykube.operator.runtime.StartupFailure;
 import dev.raykube.operator.testing.TestOperator;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * One side of a comparison: the real operator runtime (production configuration, leader election off, plus the given
  * flags) with the production RayCluster controller and a RayJob controller with the given {@link RayJobSettings}
  * (and the default log-tail settings, bounded by {@code --max-job-log-tails}), watching the
- * namespaces {@code <name>-<scenario>} only. The dashboard of a RayCluster is chosen by the scenario of its namespace
- * (the {@code -<scenario>} suffix), so that one operator can talk to several fake dashboards.
+ * namespaces {@code <name>-<scenario>} only. The dashboard of a RayCluster is found as in production (its head
+ * Service, so the lookup's Kubernetes requests count) and then re-addressed by the scenario of its namespace (the
+ * {@code -<scenario>} suffix) at a fake dashboard, so that one operator can talk to several fake dashboards.
  */
 final class OperatorArm implements AutoCloseable {
 
@@ -50,18 +52,20 @@ final class OperatorArm implements AutoCloseable {
   /** Starts an arm with other log-tail settings (bounded by {@code --max-job-log-tails} all the same). */
   static OperatorArm start(String name, RayJobSettings settings, LogTailSettings tails, KubernetesClient client,
       Map<String, String> dashboards, String... flags) throws StartupFailure {
-    DashboardAccess access = cluster -> {
-      String namespace = cluster.getMetadata().getNamespace();
-      String scenario = namespace.substring(namespace.lastIndexOf('-') + 1);
-      String url = dashboards.get(scenario);
-      if (url == null) {
-        throw new IllegalStateException("no dashboard for namespace " + namespace);
-      }
-      return Optional.of(new DashboardEndpoint(url, null));
+    Function<ControllerContext, DashboardAccess> access = context -> {
+      DashboardAccess production = RayJobController.inCluster(context);
+      return cluster -> production.endpoint(cluster).map(found -> {
+        String namespace = cluster.getMetadata().getNamespace();
+        String scenario = namespace.substring(namespace.lastIndexOf('-') + 1);
+        String url = dashboards.get(scenario);
+        if (url == null) {
+          throw new IllegalStateException("no dashboard for namespace " + namespace);
+        }
+        return new DashboardEndpoint(url, found.token());
+      });
     };
     String namespaces = String.join(",", dashboards.keySet().stream().map(s -> name + "-" + s).sorted().toList());
-    RayJobController jobs = new RayJobController(settings, FinalizerSettings.defaults(), context -> access,
-        tails);
+    RayJobController jobs = new RayJobController(settings, FinalizerSettings.defaults(), access, tails);
     List<String> args = new java.util.ArrayList<>(List.of("--namespaces=" + namespaces));
     args.addAll(List.of(flags));
     RayOperator operator = TestOperator.start(client, List.of(new RayClusterController(), jobs),

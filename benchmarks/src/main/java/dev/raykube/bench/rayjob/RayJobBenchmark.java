@@ -32,8 +32,8 @@ import org.slf4j.LoggerFactory;
  *       ({@link TerminalLatencyBenchmark});</li>
  *   <li>{@code p2}: {@code delete} of a RUNNING RayJob → stop request at the dashboard
  *       ({@link StopLatencyBenchmark});</li>
- *   <li>{@code p3}: Kubernetes API writes per RayJob lifecycle, by verb and resource
- *       ({@link LifecycleWritesBenchmark}).</li>
+ *   <li>{@code p3}: Kubernetes API requests (writes, reads, watches apart) per RayJob lifecycle, own cluster and
+ *       {@code clusterSelector}, by verb and resource ({@link LifecycleRequestsBenchmark}).</li>
  * </ol>
  *
  * <pre>
@@ -79,7 +79,8 @@ public final class RayJobBenchmark {
       Map<String, String> byScenario = new LinkedHashMap<>();
       ages.forEach(a -> byScenario.put(a.scenario(), a.dashboard().url()));
       byScenario.put(StopLatencyBenchmark.SCENARIO, now.url());
-      byScenario.put(LifecycleWritesBenchmark.SCENARIO, now.url());
+      byScenario.put(LifecycleRequestsBenchmark.OWN, now.url());
+      byScenario.put(LifecycleRequestsBenchmark.SELECTOR, now.url());
       RayJobSettings production = RayJobSettings.defaults();
       RayJobSettings fixed = production.withPoll(new AdaptivePoll(Duration.ofSeconds(3), Duration.ofSeconds(3), 0));
       try (OperatorArm ours = OperatorArm.start("ours", production, client, byScenario);
@@ -89,7 +90,7 @@ public final class RayJobBenchmark {
           switch (part) {
             case "p1" -> TerminalLatencyBenchmark.run(client, arms, ages, P1_RUNS, P1_CONCURRENCY, out);
             case "p2" -> StopLatencyBenchmark.run(client, arms, now, P2_RUNS, out);
-            case "p3" -> LifecycleWritesBenchmark.run(server, client, arms, P3_RUNS, out);
+            case "p3" -> LifecycleRequestsBenchmark.run(server, client, arms, P3_RUNS, out);
             default -> throw new IllegalArgumentException("unknown part '" + part + "'; use p1, p2 or p3");
           }
           out.printf("  (load average %s)%n%n", BenchRayJobs.loadAverages());

@@ -46,7 +46,10 @@ import org.slf4j.LoggerFactory;
  *   <li>{@code DeleteCluster}, {@code DeleteSubmitter}, {@code DeleteSelf}: {@link OwnedObjects#remove}; "not found"
  *       counts as done. {@code SuspendWorkers}: {@code suspend: true} on every worker group
  *       ({@link OwnedObjects#edit}).</li>
- *   <li>{@code EmitEvent} and the outcome of each action: Events through the {@link EventRecorder}.</li>
+ *   <li>{@code EmitEvent} and the outcome of each action: Events through the {@link EventRecorder} — a Warning for
+ *       every failure, a Normal Event for each change to another Kubernetes object (RayCluster, submitter Job, the
+ *       RayJob's own deletion) and for a stop; a successful submission is logged only, since the status written with
+ *       it shows it.</li>
  * </ul>
  *
  * <p>The dashboard client's token comes from the observed cluster ({@link ObservedRayJob#dashboard()}). Thread-safe
@@ -158,8 +161,10 @@ public final class RayJobActuator {
     try {
       RayDashboardClient dashboard = dashboard(observed, job, action.dashboardUrl());
       dashboard.submitJob(action.request());
-      return done(job, action, RayJobEventReason.SUBMITTED_RAY_JOB, "Submitted Ray job " + id + " to "
-          + dashboard.baseUrl());
+      // No Event: the status written with this submission (Running, jobId) and the next one (jobStatus) show it.
+      String message = "Submitted Ray job " + id + " to " + dashboard.baseUrl();
+      LOG.info("RayJob {}/{}: {}", namespace(job), job.getMetadata().getName(), message);
+      return new ActionOutcome(action, Result.DONE, message);
     } catch (DuplicateSubmissionException e) {
       return new ActionOutcome(action, Result.ALREADY_DONE, "Ray job " + id + " was submitted before");
     } catch (InvalidRequestException | UnsupportedRayVersionException e) {

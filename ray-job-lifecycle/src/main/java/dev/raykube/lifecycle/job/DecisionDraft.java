@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -189,10 +190,29 @@ final class DecisionDraft {
   }
 
   Decision build() {
+    keepStoredMessageIfOnlyItChanged();
     List<RayJobAction> all = new ArrayList<>(actions);
     if (requeue != null) {
       all.add(new RayJobAction.RequeueAfter(requeue));
     }
     return new Decision(next, all);
+  }
+
+  /**
+   * A decision that does nothing but change {@code status.message} keeps the stored message, so that no status write
+   * is made for a transient message (the dashboard's "Job is currently running", "Waiting for …" while nothing else
+   * moves). The message is written with the next change that matters (state, job status, conditions, times, ids) or
+   * with any action or Event, so a message an Event relies on (e.g. "not found", compared to avoid repeating the
+   * Warning) is always stored.
+   */
+  private void keepStoredMessageIfOnlyItChanged() {
+    if (before == null || !actions.isEmpty() || Objects.equals(before.getMessage(), next.getMessage())) {
+      return;
+    }
+    RayJobStatus withStoredMessage = ModelCopies.copy(next, RayJobStatus.class);
+    withStoredMessage.setMessage(before.getMessage());
+    if (withStoredMessage.equals(before)) {
+      next.setMessage(before.getMessage());
+    }
   }
 }

@@ -9,7 +9,10 @@ import dev.raykube.reconcile.EventReason;
 /**
  * Every reason of the Kubernetes Events recorded about a RayJob, KubeRay's spelling where KubeRay has the same Event:
  * those the state machine asks for ({@link RayJobAction.EmitEvent}), those of the outcome of an action, and those of
- * the deletion steps. Alerts and dashboards can match on this list.
+ * the deletion steps. Alerts and dashboards can match on this list. Events are recorded only where a user needs them:
+ * a Warning for every failure or rejected input, a Normal Event for an action on another object the user could not
+ * otherwise see; the reasons marked "not recorded" or "logged only" name steps whose result the status (or the
+ * RayJob's disappearance) already shows, and appear in the operator's log with the same words.
  */
 public enum RayJobEventReason implements EventReason {
   // Decisions of the state machine.
@@ -33,7 +36,10 @@ public enum RayJobEventReason implements EventReason {
   RESUMED("Resumed"),
   /** Warning: an attempt failed and {@code spec.backoffLimit} allows another one on a new RayCluster. */
   RETRYING("Retrying"),
-  /** Normal: the Ray job ended (SUCCEEDED or STOPPED) and the RayJob is Complete. */
+  /**
+   * Normal: the Ray job ended (SUCCEEDED or STOPPED) and the RayJob is Complete. Not recorded by this version (the
+   * status shows it); kept so that alerts matching it keep compiling.
+   */
   COMPLETED("Completed"),
   /** Warning: the RayJob failed without a {@code status.reason}. */
   FAILED("Failed"),
@@ -73,7 +79,10 @@ public enum RayJobEventReason implements EventReason {
   DELETED_SUBMITTER("DeletedRayJobSubmitter"),
   /** Warning: deleting the submitter Job failed. */
   FAILED_TO_DELETE_SUBMITTER("FailedToDeleteRayJobSubmitter"),
-  /** Normal: the Ray job was submitted through the dashboard (HTTPMode). */
+  /**
+   * Normal: the Ray job was submitted through the dashboard (HTTPMode). Not recorded by this version (the status
+   * shows it); kept so that alerts matching it keep compiling.
+   */
   SUBMITTED_RAY_JOB("SubmittedRayJob"),
   /** Warning: submitting the Ray job failed. */
   FAILED_TO_SUBMIT_RAY_JOB("FailedToSubmitRayJob"),
@@ -89,29 +98,32 @@ public enum RayJobEventReason implements EventReason {
   DASHBOARD_UNRESOLVABLE("DashboardUnresolvable"),
 
   // Deletion (the finalizer's cleanup).
-  /** Normal: the RayJob is being deleted; a cleanup attempt starts. */
+  /** Normal: the RayJob is being deleted; a cleanup attempt starts. Logged only by this version. */
   DELETING("Deleting"),
-  /** Normal: the dashboard is asked to stop the Ray job. */
+  /**
+   * Normal: the dashboard is asked to stop the Ray job. Logged only by this version ({@link #STOP_REQUESTED} says
+   * it).
+   */
   STOPPING_RAY_JOB("StoppingRayJob"),
   /** Normal: the stop was requested and accepted. */
   STOP_REQUESTED(StopOutcome.Kind.STOP_REQUESTED.reason()),
-  /** Normal: the Ray job had ended already; nothing to stop. */
+  /** Normal: the Ray job had ended already; nothing to stop. Logged only by this version. */
   ALREADY_TERMINAL(StopOutcome.Kind.ALREADY_TERMINAL.reason()),
-  /** Normal: the dashboard does not know the Ray job; nothing to stop. */
+  /** Normal: the dashboard does not know the Ray job; nothing to stop. Logged only by this version. */
   JOB_NOT_FOUND(StopOutcome.Kind.NOT_FOUND.reason()),
-  /** Normal: the Ray job was never submitted; nothing to stop. */
+  /** Normal: the Ray job was never submitted; nothing to stop. Logged only by this version. */
   NOT_SUBMITTED(StopOutcome.Kind.NOT_SUBMITTED.reason()),
   /** Warning: the stop failed; the message says how. */
   STOP_FAILED("StopFailed"),
   /** Warning: the {@code ray.io/finalizer-policy} annotation is not a policy; the operator default applies. */
   INVALID_FINALIZER_POLICY(FinalizerPolicy.INVALID_ANNOTATION_EVENT_REASON),
-  /** Normal: the cleanup is confirmed and the finalizer is removed. */
+  /** Normal: the cleanup is confirmed and the finalizer is removed. Logged only by this version. */
   CLEANUP_DONE(FinalizerDecision.Reason.CLEANUP_DONE.eventReason()),
   /** Warning: best effort: the cleanup failed and the finalizer is removed anyway. */
   CLEANUP_FAILED(FinalizerDecision.Reason.CLEANUP_FAILED.eventReason()),
   /** Warning: until confirmed: not confirmed within the maximum wait; the finalizer is removed anyway. */
   CLEANUP_DEADLINE_EXCEEDED(FinalizerDecision.Reason.CLEANUP_DEADLINE_EXCEEDED.eventReason()),
-  /** Normal: the finalizer was removed by someone else; nothing more to do. */
+  /** Normal: the finalizer was removed by someone else; nothing more to do. Logged only by this version. */
   FINALIZER_ABSENT(FinalizerDecision.Reason.FINALIZER_ABSENT.eventReason()),
   /** Normal: no cleanup was attempted yet (never the reason of a removal; listed for completeness). */
   CLEANUP_NOT_ATTEMPTED(FinalizerDecision.Reason.CLEANUP_NOT_ATTEMPTED.eventReason()),

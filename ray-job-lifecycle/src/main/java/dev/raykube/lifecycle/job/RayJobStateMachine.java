@@ -238,7 +238,10 @@ public final class RayJobStateMachine {
     d.requeueAfter(Duration.ZERO);
   }
 
-  /** After the switch: endTime, counters and Events on entering Complete or Failed; retries per backoffLimit. */
+  /**
+   * After the switch: endTime, counters and (on failure) Warnings on entering Complete or Failed; retries per
+   * backoffLimit.
+   */
   private static void settle(DecisionDraft d) {
     RayJobStatus before = d.before;
     JobDeploymentStatus previous = before == null ? JobDeploymentStatus.NEW : before.getJobDeploymentStatus();
@@ -266,8 +269,7 @@ public final class RayJobStateMachine {
       if (s.getJobStatus() == JobStatus.SUCCEEDED) {
         s.setSucceeded((s.getSucceeded() == null ? 0 : s.getSucceeded()) + 1);
       }
-      d.event(EventType.NORMAL, RayJobEventReason.COMPLETED, "Ray job " + s.getJobId() + " ended "
-          + s.getJobStatusValue() + (s.getReasonValue() == null ? "" : " (" + s.getReasonValue() + ")"));
+      // No Event: jobDeploymentStatus Complete and jobStatus say it (a failure gets a Warning above).
     }
   }
 }

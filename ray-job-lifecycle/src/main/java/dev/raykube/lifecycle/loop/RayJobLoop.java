@@ -56,9 +56,11 @@ import org.slf4j.LoggerFactory;
  *       decides again from the latest RayJob, up to {@value #ROUNDS} rounds.</li>
  *   <li>{@link #cleanup}: the RayJob is being deleted. One attempt of {@link DeletionCleanup} with
  *       {@link RayJobStopStep} (stop the Ray job unless it has ended or was never submitted), then the object's
- *       finalizer policy says whether the finalizer goes or the attempt is retried. Every step is logged and recorded
- *       as an Event: {@code Deleting}, {@code StoppingRayJob}, the stop's outcome ({@code StopRequested},
- *       {@code AlreadyTerminal}, … or {@code StopFailed}) and the finalizer's ({@code CleanupDone}, …).</li>
+ *       finalizer policy says whether the finalizer goes or the attempt is retried. Every step is logged; Events are
+ *       recorded only for what a user cannot see otherwise: {@code StopRequested} when the Ray job was asked to stop,
+ *       and a Warning for every failure ({@code StopFailed}, {@code CleanupFailed}, {@code CleanupDeadlineExceeded},
+ *       {@code InvalidFinalizerPolicy}). The deletion itself, a job that had ended or was never submitted, and the
+ *       removal of the finalizer show on the object (and its disappearance) and are logged only.</li>
  * </ul>
  *
  * <p>The caller adds the finalizer {@value FinalizerNames#RAYJOB} before the first reconcile and removes it when
@@ -258,9 +260,12 @@ public final class RayJobLoop {
     }
     if (report.decision() instanceof FinalizerDecision.RemoveFinalizer remove) {
       String message = "removing finalizer " + FinalizerNames.RAYJOB + ": " + remove.message();
-      LOG.info("{}: {}", key, message);
-      events.record(rayJob, remove.warning() ? EventType.WARNING : EventType.NORMAL,
-          RayJobEventReason.finalizer(remove.reason()), message);
+      if (remove.warning()) {
+        LOG.warn("{}: {}", key, message);
+        events.record(rayJob, EventType.WARNING, RayJobEventReason.finalizer(remove.reason()), message);
+      } else {
+        LOG.info("{}: {}", key, message); // the RayJob disappearing shows it
+      }
       forget(rayJob);
       return CleanedUp.remove();
     }
@@ -279,24 +284,19 @@ public final class RayJobLoop {
   }
 
   private void recordAttempt(String key, RayJob rayJob, CleanupReport report) {
-    String deleting = "RayJob is being deleted (finalizer policy " + report.policy().policy().annotationValue()
-        + ")";
-    LOG.info("{}: {}", key, deleting);
-    events.record(rayJob, EventType.NORMAL, RayJobEventReason.DELETING, deleting);
+    LOG.info("{}: RayJob is being deleted (finalizer policy {})", key, report.policy().policy().annotationValue());
     CleanupOutcome outcome = report.outcome();
     Optional<StopOutcome.Kind> kind = StopOutcome.Kind.ofReason(outcome.reason());
     boolean stopCalled = kind.map(k -> k != StopOutcome.Kind.ALREADY_TERMINAL && k != StopOutcome.Kind.NOT_SUBMITTED)
         .orElse(true);
     if (stopCalled) {
-      String id = rayJob.getStatus() == null ? null : rayJob.getStatus().getJobId();
-      String stopping = "stopping Ray job " + id;
-      LOG.info("{}: {}", key, stopping);
-      events.record(rayJob, EventType.NORMAL, RayJobEventReason.STOPPING_RAY_JOB, stopping);
+      LOG.info("{}: stopping Ray job {}", key, rayJob.getStatus() == null ? null : rayJob.getStatus().getJobId());
     }
     if (outcome.done()) {
       LOG.info("{}: {}", key, outcome.message());
-      events.record(rayJob, EventType.NORMAL, kind.map(RayJobEventReason::stopped)
-          .orElse(RayJobEventReason.STOP_REQUESTED), outcome.message());
+      if (kind.orElse(StopOutcome.Kind.STOP_REQUESTED) == StopOutcome.Kind.STOP_REQUESTED) {
+        events.record(rayJob, EventType.NORMAL, RayJobEventReason.STOP_REQUESTED, outcome.message());
+      } // an ended, unknown or never submitted job: nothing was done that the status does not show
     } else {
       String failed = "stop failed: " + outcome.reason() + ": " + outcome.message();
       LOG.warn("{}: {}", key, failed);

@@ -48,6 +48,18 @@ public interface DashboardAccess {
   }
 
   /**
+   * In-cluster access that reads the head Service through {@code services} (an informer cache first, for one); see
+   * {@link InClusterDashboardAccess}.
+   *
+   * @param client reads the auth token Secret
+   * @param clusterDomain the Kubernetes cluster's DNS domain, e.g. {@code cluster.local}
+   * @param services where the head Service is read
+   */
+  static DashboardAccess inCluster(KubernetesClient client, String clusterDomain, ServiceReads services) {
+    return new InClusterDashboardAccess(services, client, clusterDomain);
+  }
+
+  /**
    * The same dashboard for every RayCluster, without a token: tests against a fake dashboard, a port-forward.
    *
    * @param url the dashboard URL, e.g. {@code http://127.0.0.1:8265}

@@ -30,8 +30,12 @@ import java.util.Optional;
  *       {@link DashboardAccessException}.</li>
  * </ul>
  *
- * <p>Each call reads the Service (and the Secret with token auth) through the client; an operator with informers may
- * implement {@link DashboardAccess} over its caches instead. Thread-safe.
+ * <p>The Service is read through {@link ServiceReads}: from the API server on every call by default
+ * ({@link #InClusterDashboardAccess(KubernetesClient, String)}, for a program without informers), or from the
+ * caller's informer cache first ({@link #InClusterDashboardAccess(ServiceReads, KubernetesClient, String)}; the
+ * reference operator passes the RayCluster controller's head Service informer, so a RayJob reconcile with the head
+ * Service in the cache makes no Kubernetes read). The Secret (only with token auth) is read through the client on
+ * every call. Thread-safe.
  */
 public final class InClusterDashboardAccess implements DashboardAccess {
 
@@ -42,14 +46,29 @@ public final class InClusterDashboardAccess implements DashboardAccess {
   /** The key of the token in the auth Secret: {@link TokenAuth#SECRET_KEY}. */
   public static final String TOKEN_KEY = TokenAuth.SECRET_KEY;
 
+  private final ServiceReads services;
   private final KubernetesClient client;
   private final String clusterDomain;
 
   /**
+   * Access that reads the head Service from the API server on every call.
+   *
    * @param client reads the head Service and the auth token Secret
    * @param clusterDomain the Kubernetes cluster's DNS domain, e.g. {@code cluster.local}
    */
   public InClusterDashboardAccess(KubernetesClient client, String clusterDomain) {
+    this(ServiceReads.fromApi(Objects.requireNonNull(client, "client")), client, clusterDomain);
+  }
+
+  /**
+   * Access that reads the head Service through {@code services} (e.g. an informer cache, then the API server).
+   *
+   * @param services where the head Service is read
+   * @param client reads the auth token Secret
+   * @param clusterDomain the Kubernetes cluster's DNS domain, e.g. {@code cluster.local}
+   */
+  public InClusterDashboardAccess(ServiceReads services, KubernetesClient client, String clusterDomain) {
+    this.services = Objects.requireNonNull(services, "services");
     this.client = Objects.requireNonNull(client, "client");
     Objects.requireNonNull(clusterDomain, "clusterDomain");
     String domain = clusterDomain.strip();
@@ -64,7 +83,7 @@ public final class InClusterDashboardAccess implements DashboardAccess {
     Objects.requireNonNull(cluster, "cluster");
     String namespace = cluster.getMetadata().getNamespace();
     String serviceName = headServiceName(cluster);
-    Service service = client.services().inNamespace(namespace).withName(serviceName).get();
+    Service service = services.service(namespace, serviceName);
     if (service == null) {
       return Optional.empty();
     }

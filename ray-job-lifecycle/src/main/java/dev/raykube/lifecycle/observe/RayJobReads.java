@@ -8,8 +8,10 @@ import java.util.Objects;
 /**
  * Where {@link RayJobObserver} reads the Kubernetes objects next to a RayJob: its RayCluster (owned or selected) and
  * its K8sJobMode submitter Job. {@link #fromApi} asks the API server every time; an operator with informers passes
- * its caches first and the API server as the fallback ({@link #orElse}), so a steady RayJob costs no API read while
- * an object the cache has not seen yet (just created) is still found.
+ * its caches first and the API server as the fallback ({@link #orElse}), so a steady RayJob costs no API read. A
+ * cache that {@linkplain #knowsAbsence() knows absence} (a synced informer of every object of the kind) answers a miss
+ * itself, so an object that is not there (not created yet, or deleted) costs no read either; a cache that does not
+ * asks the fallback, so an object it has not seen yet (just created) is still found.
  *
  * <p>Implementations must be thread-safe; they read, never write.
  */
@@ -29,6 +31,17 @@ public interface RayJobReads {
    */
   Job submitter(String namespace, String name);
 
+  /**
+   * Whether {@code null} from this source means the object does not exist, so that {@link #orElse} asks no fallback:
+   * true for the API server and for a synced informer that holds every object of its kind; false (the default) for a
+   * source that may simply not have seen it. An informer lags the API server by its watch: an object created a moment
+   * ago may be reported absent once (a create then answers "already exists"), one deleted a moment ago present once (a
+   * delete then answers "gone"); both are outcomes the loop already handles.
+   */
+  default boolean knowsAbsence() {
+    return false;
+  }
+
   /** Reads from the API server on every call. */
   static RayJobReads fromApi(KubernetesClient client) {
     Objects.requireNonNull(client, "client");
@@ -42,10 +55,18 @@ public interface RayJobReads {
       public Job submitter(String namespace, String name) {
         return client.batch().v1().jobs().inNamespace(namespace).withName(name).get();
       }
+
+      @Override
+      public boolean knowsAbsence() {
+        return true;
+      }
     };
   }
 
-  /** Reads from this source, and from {@code fallback} only for what this one does not have. */
+  /**
+   * Reads from this source, and from {@code fallback} only for what this one does not have and does not
+   * {@linkplain #knowsAbsence() know to be absent}.
+   */
   default RayJobReads orElse(RayJobReads fallback) {
     Objects.requireNonNull(fallback, "fallback");
     RayJobReads first = this;
@@ -53,13 +74,18 @@ public interface RayJobReads {
       @Override
       public RayCluster rayCluster(String namespace, String name) {
         RayCluster cluster = first.rayCluster(namespace, name);
-        return cluster != null ? cluster : fallback.rayCluster(namespace, name);
+        return cluster != null || first.knowsAbsence() ? cluster : fallback.rayCluster(namespace, name);
       }
 
       @Override
       public Job submitter(String namespace, String name) {
         Job job = first.submitter(namespace, name);
-        return job != null ? job : fallback.submitter(namespace, name);
+        return job != null || first.knowsAbsence() ? job : fallback.submitter(namespace, name);
+      }
+
+      @Override
+      public boolean knowsAbsence() {
+        return first.knowsAbsence() || fallback.knowsAbsence();
       }
     };
   }

@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 @EnableKubernetesMockClient(crud = true)
@@ -46,6 +47,34 @@ class InClusterDashboardAccessTest {
         .contains(DashboardEndpoint.of("http://demo-head-svc.ml.svc.cluster.local:18265"));
     assertThat(DashboardAccess.inCluster(client, "corp.internal").endpoint(KubeFixtures.cluster("demo"))
         .orElseThrow().statusAddress()).isEqualTo("demo-head-svc.ml.svc.corp.internal:18265");
+  }
+
+  @Test
+  @DisplayName("a head Service in the caller's cache is read from there: no GET services; a miss asks the API")
+  void headServiceFromTheCallersCacheMakesNoApiRead() throws InterruptedException {
+    service("demo-head-svc", Map.of("dashboard", 18265));
+    Service cached = client.services().inNamespace("ml").withName("demo-head-svc").get();
+    ServiceReads cache = (namespace, name) -> "ml".equals(namespace) && "demo-head-svc".equals(name) ? cached : null;
+    DashboardAccess access = DashboardAccess.inCluster(client, "cluster.local",
+        cache.orElse(ServiceReads.fromApi(client)));
+    requestPaths();
+
+    assertThat(access.endpoint(KubeFixtures.cluster("demo")))
+        .contains(DashboardEndpoint.of("http://demo-head-svc.ml.svc.cluster.local:18265"));
+    assertThat(requestPaths()).isEmpty();
+
+    assertThat(access.endpoint(KubeFixtures.cluster("other"))).as("not in the cache, not in the API").isEmpty();
+    assertThat(requestPaths()).containsExactly("/api/v1/namespaces/ml/services/other-head-svc");
+  }
+
+  /** The paths of the requests the mock received since the last call. */
+  private static java.util.List<String> requestPaths() throws InterruptedException {
+    java.util.List<String> paths = new java.util.ArrayList<>();
+    for (var r = server.takeRequest(1, java.util.concurrent.TimeUnit.MILLISECONDS); r != null;
+        r = server.takeRequest(1, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+      paths.add(r.getPath());
+    }
+    return paths;
   }
 
   @Test

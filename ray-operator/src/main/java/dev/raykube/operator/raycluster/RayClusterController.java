@@ -49,7 +49,7 @@ public final class RayClusterController implements ControllerDefinition<RayClust
     ControllerEventCache<RayCluster> primaryCache = new ControllerEventCache<>();
     RayClusterLoop loop = new RayClusterLoop(context.client(), buildSettings(context.settings()), timings,
         context.eventRecorder(), primaryCache, context.clock());
-    return new RayClusterReconciler(loop, context.clusterStates(), primaryCache);
+    return new RayClusterReconciler(loop, context.clusterStates(), primaryCache, context.headServices());
   }
 
   /**

@@ -8,6 +8,7 @@ import dev.raykube.cluster.loop.RayClusterLoop;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.operator.runtime.ClusterStateGauges;
 import dev.raykube.operator.runtime.ControllerEventCache;
+import dev.raykube.operator.runtime.HeadServiceCache;
 import dev.raykube.operator.runtime.ReconcileTrigger;
 import dev.raykube.reconcile.ReconcileMarker;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -32,7 +33,8 @@ import java.util.Set;
  * The RayCluster controller on Java Operator SDK: glue around the library's {@link RayClusterLoop}, which observes,
  * decides, acts and records. What this class adds is what only a JOSDK operator has: the informers the loop observes
  * (Pods labelled {@code ray.io/is-ray-node=yes}, trimmed to what the decisions read ({@link CachedPod}), and Services
- * labelled {@code ray.io/node-type=head}, both mapped to their RayCluster by {@code ray.io/cluster}), JOSDK's cache of
+ * labelled {@code ray.io/node-type=head}, both mapped to their RayCluster by {@code ray.io/cluster}; the Service
+ * informer is shared with the RayJob controller through {@link HeadServiceCache}), JOSDK's cache of
  * RayClusters kept in step with every status write ({@link ControllerEventCache}), the cluster-state gauges of
  * {@code /metrics}, and the reconcile marker on every log line ({@link ReconcileMarker}).
  *
@@ -51,14 +53,17 @@ public final class RayClusterReconciler implements Reconciler<RayCluster> {
   private final RayClusterLoop loop;
   private final ClusterStateGauges clusterStates;
   private final ControllerEventCache<RayCluster> primaryCache;
+  private final HeadServiceCache headServices;
 
   /**
    * @param loop the RayCluster loop, writing status through {@code primaryCache}
    * @param clusterStates gauges fed with each cluster's state
    * @param primaryCache the loop's status recorder's cache, attached on the first reconcile
+   * @param headServices told of the head Service informer, for the other controllers to read
    */
   RayClusterReconciler(RayClusterLoop loop, ClusterStateGauges clusterStates,
-      ControllerEventCache<RayCluster> primaryCache) {
+      ControllerEventCache<RayCluster> primaryCache, HeadServiceCache headServices) {
+    this.headServices = Objects.requireNonNull(headServices, "headServices");
     this.loop = Objects.requireNonNull(loop, "loop");
     this.clusterStates = Objects.requireNonNull(clusterStates, "clusterStates");
     this.primaryCache = Objects.requireNonNull(primaryCache, "primaryCache");
@@ -78,7 +83,9 @@ public final class RayClusterReconciler implements Reconciler<RayCluster> {
         .withLabelSelector(RayClusterLabels.NODE_TYPE + "=" + RayNodeType.HEAD.label())
         .withSecondaryToPrimaryMapper(RayClusterReconciler::clusterOf)
         .build();
-    return List.of(new InformerEventSource<>(pods, context), new InformerEventSource<>(services, context));
+    InformerEventSource<Service, RayCluster> serviceCache = new InformerEventSource<>(services, context);
+    headServices.attach(serviceCache);
+    return List.of(new InformerEventSource<>(pods, context), serviceCache);
   }
 
   @Override

@@ -10,8 +10,11 @@ import java.util.Objects;
 
 /**
  * {@link RayJobReads} from the RayJob controller's informers (every RayCluster and batch Job of the watched
- * namespaces): what they do not hold yet is {@code null}, so that {@link RayJobReads#orElse} asks the API server for it.
- * Until the informers are {@linkplain #attach attached} it holds nothing. Thread-safe.
+ * namespaces). Once they are {@linkplain #attach attached} (JOSDK prepares the event sources and has them synced
+ * before the first reconcile) a miss means the object does not exist ({@link #knowsAbsence()}), so no reconcile reads
+ * the API server: not for a RayCluster still to be created, nor for one deleted after the job ended. Until then it
+ * holds nothing and knows nothing, so that {@link RayJobReads#orElse} asks the API server (a reconciler built without
+ * JOSDK's event sources, as in the direct tests). Thread-safe.
  */
 final class CachedRayJobReads implements RayJobReads {
   private volatile InformerEventSource<RayCluster, RayJob> clusters;
@@ -21,6 +24,11 @@ final class CachedRayJobReads implements RayJobReads {
   void attach(InformerEventSource<RayCluster, RayJob> clusters, InformerEventSource<Job, RayJob> submitters) {
     this.clusters = Objects.requireNonNull(clusters, "clusters");
     this.submitters = Objects.requireNonNull(submitters, "submitters");
+  }
+
+  @Override
+  public boolean knowsAbsence() {
+    return clusters != null && submitters != null;
   }
 
   @Override

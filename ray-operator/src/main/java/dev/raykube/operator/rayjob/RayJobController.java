@@ -7,6 +7,7 @@ import dev.raykube.lifecycle.loop.RayJobLoop;
 import dev.raykube.lifecycle.observe.DashboardAccess;
 import dev.raykube.lifecycle.observe.DashboardClients;
 import dev.raykube.lifecycle.observe.RayJobReads;
+import dev.raykube.lifecycle.observe.ServiceReads;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.operator.runtime.ControllerContext;
 import dev.raykube.operator.runtime.ControllerDefinition;
@@ -24,7 +25,8 @@ import java.util.function.Function;
  * {@link RayJobReconciler}.
  *
  * <p>Where the dashboards are is pluggable: production reaches each cluster's head Service by its in-cluster DNS
- * name ({@link DashboardAccess#inCluster}, with the operator's cluster domain); tests and end-to-end runs pass another
+ * name ({@link #inCluster(ControllerContext)}: the operator's cluster domain, the Service from the RayCluster
+ * controller's informer); tests and end-to-end runs pass another
  * {@link DashboardAccess} (e.g. {@link DashboardAccess#fixed} at a fake dashboard).
  *
  * <p>The end of a Ray job is pushed by a log tail per Running RayJob ({@link LogTailSettings}); their number is
@@ -40,10 +42,26 @@ public final class RayJobController implements ControllerDefinition<RayJob> {
   private final Function<ControllerContext, DashboardAccess> dashboardAccess;
   private final LogTailSettings tailSettings;
 
-  /** The production controller: default lifecycle and finalizer settings, in-cluster dashboard access. */
+  /**
+   * The production controller: default lifecycle and finalizer settings, {@linkplain #inCluster in-cluster} dashboard
+   * access.
+   */
   public RayJobController() {
-    this(RayJobSettings.defaults(), FinalizerSettings.defaults(),
-        context -> DashboardAccess.inCluster(context.client(), context.settings().clusterDomain()));
+    this(RayJobSettings.defaults(), FinalizerSettings.defaults(), RayJobController::inCluster);
+  }
+
+  /**
+   * The production dashboard access: a cluster's head Service by its in-cluster DNS name, with the operator's cluster
+   * domain, the Service read from the RayCluster controller's informer ({@link ControllerContext#headServices()}) and
+   * from the API server only when that does not hold it (no RayCluster controller in the process, a Service not yet
+   * seen).
+   *
+   * @param context the controller's context
+   * @return the access
+   */
+  public static DashboardAccess inCluster(ControllerContext context) {
+    return DashboardAccess.inCluster(context.client(), context.settings().clusterDomain(),
+        context.headServices().orElse(ServiceReads.fromApi(context.client())));
   }
 
   /**

@@ -9,20 +9,23 @@ import java.util.Objects;
 
 /**
  * What the runtime hands to every controller when it builds it: the settings, the one Kubernetes client of the
- * process, the meter registry behind {@code /metrics}, and the RayCluster state gauges.
+ * process, the meter registry behind {@code /metrics}, the RayCluster state gauges, and the head Services the
+ * RayCluster controller's informer holds (read by the RayJob controller).
  *
  * @param settings the operator's settings
  * @param client the Kubernetes client (rate-limited, shared; do not close it)
  * @param meterRegistry registry for the controller's own meters
  * @param clusterStates gauges of managed RayClusters by state, fed by the RayCluster controller
  * @param clock the time every decision is made at (the system clock; tests pass one they move)
+ * @param headServices the head Services of the RayCluster controller's informer, shared by the controllers
  */
 public record ControllerContext(
     OperatorSettings settings,
     KubernetesClient client,
     MeterRegistry meterRegistry,
     ClusterStateGauges clusterStates,
-    Clock clock) {
+    Clock clock,
+    HeadServiceCache headServices) {
 
   /** The {@code source.component} of every Event the operator's controllers record. */
   public static final String EVENT_COMPONENT = "raykube-operator";
@@ -34,6 +37,13 @@ public record ControllerContext(
     Objects.requireNonNull(meterRegistry, "meterRegistry");
     Objects.requireNonNull(clusterStates, "clusterStates");
     Objects.requireNonNull(clock, "clock");
+    Objects.requireNonNull(headServices, "headServices");
+  }
+
+  /** A context with a head Service cache of its own (attached by the RayCluster controller, if it runs). */
+  public ControllerContext(OperatorSettings settings, KubernetesClient client, MeterRegistry meterRegistry,
+      ClusterStateGauges clusterStates, Clock clock) {
+    this(settings, client, meterRegistry, clusterStates, clock, new HeadServiceCache());
   }
 
   /**

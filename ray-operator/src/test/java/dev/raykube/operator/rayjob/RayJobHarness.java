@@ -43,6 +43,22 @@ final class RayJobHarness extends RayJobObjects implements AutoCloseable {
     return new RayJobHarness(client, operator);
   }
 
+  /**
+   * Starts the operator with the production dashboard lookup ({@link RayJobController#inCluster}: the head Service
+   * from the RayCluster controller's informer), the endpoint found then re-addressed at the fake dashboard, so the
+   * lookup's Kubernetes requests are the production ones.
+   */
+  static RayJobHarness startWithInClusterLookup(KubernetesClient client, FakeRayDashboard dashboard,
+      FinalizerSettings finalizer, String... args) throws StartupFailure {
+    RayJobController jobs = new RayJobController(FAST_JOBS, finalizer, context -> {
+      DashboardAccess production = RayJobController.inCluster(context);
+      return cluster -> production.endpoint(cluster)
+          .map(found -> new dev.raykube.lifecycle.observe.DashboardEndpoint(dashboard.url(), found.token()));
+    }, FAST_TAILS);
+    RayOperator operator = TestOperator.start(client, List.of(new RayClusterController(FAST_CLUSTERS), jobs), args);
+    return new RayJobHarness(client, operator);
+  }
+
   @Override
   public void close() {
     operator.close();

@@ -24,6 +24,27 @@ public final class MockApiRequests {
       return List.of("POST", "PUT", "PATCH", "DELETE").contains(method);
     }
 
+    /** Whether the request opens a watch ({@code GET ...?watch=true}, an informer's long-running request). */
+    public boolean isWatch() {
+      return "GET".equals(method) && path.contains("?") && path.substring(path.indexOf('?')).matches(
+          ".*[?&]watch=(true|1)(&.*)?");
+    }
+
+    /** Whether the request reads without watching: a GET of one object or a LIST. */
+    public boolean isRead() {
+      return "GET".equals(method) && !isWatch();
+    }
+
+    /** Whether the request is a LIST: a GET (not a watch) of a collection rather than of one named object. */
+    public boolean isList() {
+      if (!isRead()) {
+        return false;
+      }
+      String bare = path.contains("?") ? path.substring(0, path.indexOf('?')) : path;
+      Matcher m = RESOURCE.matcher(bare);
+      return m.find() && m.group(2) == null;
+    }
+
     /** The resource (plural, with a subresource after a slash), e.g. {@code pods} or {@code rayclusters/status}. */
     public String resource() {
       String bare = path.contains("?") ? path.substring(0, path.indexOf('?')) : path;
@@ -61,6 +82,24 @@ public final class MockApiRequests {
     Map<String, Integer> counts = new TreeMap<>();
     requests.stream().filter(Request::isWrite)
         .forEach(r -> counts.merge(r.method() + " " + r.resource(), 1, Integer::sum));
+    return counts;
+  }
+
+  /**
+   * Counts of the reads (GET of one object, LIST; not watches) among {@code requests}, by {@code GET resource} or
+   * {@code LIST resource}, sorted.
+   */
+  public static Map<String, Integer> readsByResource(List<Request> requests) {
+    Map<String, Integer> counts = new TreeMap<>();
+    requests.stream().filter(Request::isRead)
+        .forEach(r -> counts.merge((r.isList() ? "LIST " : "GET ") + r.resource(), 1, Integer::sum));
+    return counts;
+  }
+
+  /** Counts of the watches opened among {@code requests}, by {@code WATCH resource}, sorted. */
+  public static Map<String, Integer> watchesByResource(List<Request> requests) {
+    Map<String, Integer> counts = new TreeMap<>();
+    requests.stream().filter(Request::isWatch).forEach(r -> counts.merge("WATCH " + r.resource(), 1, Integer::sum));
     return counts;
   }
 

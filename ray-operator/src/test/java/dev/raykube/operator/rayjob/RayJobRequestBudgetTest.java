@@ -1,0 +1,84 @@
+package dev.raykube.operator.rayjob;
+
+import static dev.raykube.operator.rayjob.RayJobHarness.NS;
+import static dev.raykube.operator.rayjob.RayJobHarness.httpModeJob;
+import static dev.raykube.operator.testing.Eventually.await;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.raykube.dashboard.fake.FakeRayDashboard;
+import dev.raykube.dashboard.fake.JobScript;
+import dev.raykube.model.job.JobDeploymentStatus;
+import dev.raykube.model.job.RayJob;
+import dev.raykube.operator.testing.MockApiRequests;
+import dev.raykube.operator.testing.PodSimulator;
+import dev.raykube.operator.testing.RayCrds;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import java.time.Duration;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The Kubernetes requests of a whole RayJob lifecycle on the real operator runtime, with the production dashboard
+ * lookup (head Service from the RayCluster controller's informer): what the informers hold is never read from the
+ * API server, and the only Events are those of actions on other objects. Counted from the CRUD mock's request log,
+ * the operator's user agent only.
+ */
+@EnableKubernetesMockClient(crud = true)
+class RayJobRequestBudgetTest {
+
+  static KubernetesMockServer server;
+  static KubernetesClient client;
+
+  private FakeRayDashboard dashboard;
+  private PodSimulator pods;
+  private RayJobHarness harness;
+
+  @BeforeAll
+  static void registerCrds() {
+    RayCrds.register(client);
+  }
+
+  @BeforeEach
+  void start() throws Exception {
+    dashboard = FakeRayDashboard.builder().startDelay(Duration.ofMillis(20)).build().start();
+    pods = PodSimulator.start(client);
+    harness = RayJobHarness.startWithInClusterLookup(client, dashboard, RayJobHarness.FAST_FINALIZER);
+  }
+
+  @AfterEach
+  void stop() {
+    harness.close();
+    pods.close();
+    dashboard.close();
+    RayJobHarness.removeAll(client);
+  }
+
+  @Test
+  @DisplayName("create → Complete → delete: no GET of a Service or RayCluster (the informers hold them), no Event"
+      + " but CreatedRayCluster on the RayJob")
+  void lifecycleReadsNothingTheInformersHold() {
+    dashboard.scriptEntrypoints(Pattern.compile("python train\\.py"),
+        JobScript.runsFor(Duration.ofMillis(200), "ok\n"));
+    MockApiRequests.drain(server);
+    harness.create(httpModeJob("train", "python train.py"));
+    await("the RayJob is Complete", () -> harness.deploymentStatus("train") == JobDeploymentStatus.COMPLETE);
+    assertThat(harness.get("train").getStatus().getDashboardURL()).as("the dashboard was found by its head Service")
+        .isNotNull();
+    harness.delete("train");
+    await("the RayJob is gone", () -> harness.gone("train"));
+
+    List<MockApiRequests.Request> operator = MockApiRequests.drain(server).stream()
+        .filter(r -> r.userAgent() != null && r.userAgent().startsWith("raykube-operator/")).toList();
+    assertThat(MockApiRequests.writesByResource(operator)).as("the lifecycle's writes").isNotEmpty();
+    assertThat(MockApiRequests.readsByResource(operator)).as("reads of what the informers hold")
+        .doesNotContainKeys("GET services", "GET rayclusters", "LIST services", "LIST rayclusters");
+    assertThat(harness.eventReasons("train")).containsExactly("CreatedRayCluster");
+  }
+}
