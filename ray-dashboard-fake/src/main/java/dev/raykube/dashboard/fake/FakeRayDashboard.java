@@ -245,6 +245,17 @@ public final class FakeRayDashboard implements AutoCloseable {
     faults.add(method, pathPrefix, times, Objects.requireNonNull(fault, "fault"));
   }
 
+  /**
+   * Applies {@code fault} to the next {@code times} requests with this method (null: any) whose decoded path is
+   * exactly {@code path}, e.g. {@code /api/jobs/} for the job list only.
+   */
+  public void injectFaultOnPath(String method, String path, int times, Fault fault) {
+    if (times < 1) {
+      throw new IllegalArgumentException("times must be at least 1: " + times);
+    }
+    faults.addExact(method, Objects.requireNonNull(path, "path"), times, Objects.requireNonNull(fault, "fault"));
+  }
+
   /** Applies {@code fault} to the next {@code times} requests of any kind. */
   public void injectFault(int times, Fault fault) {
     injectFault(null, null, times, fault);

@@ -9,26 +9,32 @@ final class FaultRules {
   private static final class Rule {
     final String method;
     final String pathPrefix;
+    final boolean exact;
     final Fault fault;
     int remaining;
 
-    Rule(String method, String pathPrefix, int times, Fault fault) {
+    Rule(String method, String pathPrefix, boolean exact, int times, Fault fault) {
       this.method = method;
       this.pathPrefix = pathPrefix;
+      this.exact = exact;
       this.remaining = times;
       this.fault = fault;
     }
 
     boolean matches(String requestMethod, String path) {
       return (method == null || method.equalsIgnoreCase(requestMethod))
-          && (pathPrefix == null || path.startsWith(pathPrefix));
+          && (pathPrefix == null || (exact ? path.equals(pathPrefix) : path.startsWith(pathPrefix)));
     }
   }
 
   private final List<Rule> rules = new ArrayList<>();
 
   synchronized void add(String method, String pathPrefix, int times, Fault fault) {
-    rules.add(new Rule(method, pathPrefix, times, fault));
+    rules.add(new Rule(method, pathPrefix, false, times, fault));
+  }
+
+  synchronized void addExact(String method, String path, int times, Fault fault) {
+    rules.add(new Rule(method, path, true, times, fault));
   }
 
   synchronized void clear() {

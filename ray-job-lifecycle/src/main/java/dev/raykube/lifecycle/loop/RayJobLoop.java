@@ -23,6 +23,7 @@ import dev.raykube.lifecycle.observe.DashboardClients;
 import dev.raykube.lifecycle.observe.ObservedRayJob;
 import dev.raykube.lifecycle.observe.RayJobObserver;
 import dev.raykube.lifecycle.observe.RayJobReads;
+import dev.raykube.lifecycle.observe.RecentJobDetails;
 import dev.raykube.lifecycle.stop.RayJobStopStep;
 import dev.raykube.lifecycle.stop.RayJobStopper;
 import dev.raykube.lifecycle.stop.StopOutcome;
@@ -133,7 +134,20 @@ public final class RayJobLoop {
   public static RayJobLoop standard(KubernetesClient client, RayJobReads reads, DashboardAccess access,
       DashboardClients dashboards, RayJobSettings jobSettings, FinalizerSettings finalizerSettings,
       EventRecorder events, PrimaryCache<RayJob> cache, Clock clock) {
-    return new RayJobLoop(new RayJobObserver(reads, access, dashboards),
+    return standard(client, reads, access, dashboards, RecentJobDetails.none(), jobSettings, finalizerSettings, events,
+        cache, clock);
+  }
+
+  /**
+   * The standard loop, whose observer takes job details another read of the dashboard just returned (e.g. a job
+   * list read for many RayJobs) instead of a GET of the job; otherwise as
+   * {@link #standard(KubernetesClient, RayJobReads, DashboardAccess, DashboardClients, RayJobSettings,
+   * FinalizerSettings, EventRecorder, PrimaryCache, Clock)}.
+   */
+  public static RayJobLoop standard(KubernetesClient client, RayJobReads reads, DashboardAccess access,
+      DashboardClients dashboards, RecentJobDetails recent, RayJobSettings jobSettings,
+      FinalizerSettings finalizerSettings, EventRecorder events, PrimaryCache<RayJob> cache, Clock clock) {
+    return new RayJobLoop(new RayJobObserver(reads, access, dashboards, recent),
         new RayJobStateMachine(jobSettings, NameSuffixes.random()),
         new RayJobActuator(client, dashboards, events),
         new StatusRecorder<>(client, cache), events,

@@ -3,6 +3,7 @@ package dev.raykube.lifecycle.observe;
 import dev.raykube.dashboard.AuthenticationException;
 import dev.raykube.dashboard.DashboardUnavailableException;
 import dev.raykube.dashboard.JobNotFoundException;
+import dev.raykube.dashboard.JobDetails;
 import dev.raykube.dashboard.RayDashboardClient;
 import dev.raykube.dashboard.RayDashboardException;
 import dev.raykube.lifecycle.job.ClusterObservation;
@@ -47,6 +48,7 @@ public final class RayJobObserver {
   private final RayJobReads reads;
   private final DashboardAccess access;
   private final DashboardClients clients;
+  private final RecentJobDetails recent;
 
   /**
    * An observer that reads RayClusters and batch Jobs from the API server on every observation.
@@ -65,9 +67,21 @@ public final class RayJobObserver {
    * @param clients the dashboard clients to query with
    */
   public RayJobObserver(RayJobReads reads, DashboardAccess access, DashboardClients clients) {
+    this(reads, access, clients, RecentJobDetails.none());
+  }
+
+  /**
+   * @param reads where RayClusters and batch Jobs are read (e.g. an informer cache, then the API server)
+   * @param access resolves a RayCluster's dashboard endpoint
+   * @param clients the dashboard clients to query with
+   * @param recent job details another read of the dashboard just returned, taken instead of a GET of the job
+   */
+  public RayJobObserver(RayJobReads reads, DashboardAccess access, DashboardClients clients,
+      RecentJobDetails recent) {
     this.reads = Objects.requireNonNull(reads, "reads");
     this.access = Objects.requireNonNull(access, "access");
     this.clients = Objects.requireNonNull(clients, "clients");
+    this.recent = Objects.requireNonNull(recent, "recent");
   }
 
   /**
@@ -125,6 +139,10 @@ public final class RayJobObserver {
     } catch (IllegalArgumentException e) {
       return JobLookup.failed("status.dashboardURL '" + plan.dashboardUrl() + "' is not a dashboard address: "
           + e.getMessage());
+    }
+    Optional<JobDetails> listed = recent.take(target, plan.submissionId());
+    if (listed.isPresent()) {
+      return JobLookup.found(listed.get());
     }
     RayDashboardClient dashboard;
     try {

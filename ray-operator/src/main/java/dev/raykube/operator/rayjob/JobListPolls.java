@@ -5,12 +5,14 @@ import dev.raykube.dashboard.JobStatus;
 import dev.raykube.dashboard.RayDashboardClient;
 import dev.raykube.dashboard.RayDashboardClientBuilder;
 import dev.raykube.lifecycle.observe.DashboardEndpoint;
+import dev.raykube.lifecycle.observe.RecentJobDetails;
 import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -29,15 +31,23 @@ import org.slf4j.LoggerFactory;
  * RayJob stops being followed until its next reconcile follows it again. While a dashboard's list is read without
  * failures ({@link #relieves}), its RayJobs may poll their own jobs rarely: the list carries the latency at the same
  * request budget; when a read fails, every RayJob following a job there is reconciled at once, and polls its own job
- * again until a read succeeds. The I/O side of {@link JobListCadence}; thread-safe.
+ * again until a read succeeds. The listed details of a job that changed are kept for that reconcile
+ * ({@link #take}, at most {@value #FRESH_MILLIS} ms), so it does not ask the dashboard for the job again. The I/O side
+ * of {@link JobListCadence}; thread-safe.
  */
-final class JobListPolls implements AutoCloseable {
+final class JobListPolls implements RecentJobDetails, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(JobListPolls.class);
 
   /** How long a dashboard whose list is too long is left to the RayJobs' own polls before it is listed again. */
   private static final Duration TOO_LONG_RECHECK = Duration.ofMinutes(10);
 
+  /** How long the listed details of a job that changed stand in for a GET of the job. */
+  static final long FRESH_MILLIS = 2000;
+
   private record Follower(String submissionId, JobStatus seen) {
+  }
+
+  private record Listed(JobDetails details, long atNanos) {
   }
 
   /** One dashboard's list: who follows a job there, and how its reads went. */
@@ -45,7 +55,7 @@ final class JobListPolls implements AutoCloseable {
     private final RayDashboardClient client;
     private final Map<ResourceID, Follower> followers = new HashMap<>();
     private int failuresInARow;
-    private int lastListed = -1;
+    private int lastListed;
     private ScheduledFuture<?> next;
 
     private Dashboard(RayDashboardClient client) {
@@ -58,6 +68,7 @@ final class JobListPolls implements AutoCloseable {
   private final ScheduledExecutorService scheduler;
   private final Map<DashboardEndpoint, Dashboard> dashboards = new HashMap<>();
   private final Map<ResourceID, DashboardEndpoint> followed = new HashMap<>();
+  private final Map<DashboardEndpoint, Map<String, Listed>> fresh = new HashMap<>();
   private boolean closed;
 
   /**
@@ -75,11 +86,14 @@ final class JobListPolls implements AutoCloseable {
   }
 
   /**
-   * Follows, keeps or drops a RayJob's job after a reconcile, by the same need as its log tail.
+   * Follows, keeps or drops a RayJob's job after a reconcile, by the same need as its log tail: a job the reconcile
+   * saw (or just submitted) PENDING or RUNNING is followed from that status, a need of none drops it, and without a
+   * status the follow is kept only if it is of the same job.
    *
    * @param id the RayJob
    * @param need what the reconcile needs ({@link LogTailPolicy#need})
-   * @param seen the job's status as this reconcile saw it ({@code null} if it did not see the job)
+   * @param seen the job's status as this reconcile saw it or wrote it (PENDING right after the submission), or
+   *     {@code null} if it knows none
    */
   synchronized void follow(ResourceID id, LogTailNeed need, JobStatus seen) {
     if (closed) {
@@ -90,7 +104,7 @@ final class JobListPolls implements AutoCloseable {
       return;
     }
     DashboardEndpoint endpoint = need.target().endpoint();
-    if (need.kind() == LogTailNeed.Kind.KEEP_IF_OPEN || seen == null) {
+    if (seen == null) {
       Dashboard current = dashboards.get(followed.get(id));
       Follower follower = current == null ? null : current.followers.get(id);
       if (follower == null || !endpoint.equals(followed.get(id))
@@ -110,7 +124,10 @@ final class JobListPolls implements AutoCloseable {
     }
   }
 
-  /** Whether the RayJob's job is followed by a list that stands in for its own poll. */
+  /**
+   * Whether the RayJob's job is followed by a list that stands in for its own poll: no read of it has failed since
+   * the last success (a new list counts as healthy: its first failure hands every follower back at once).
+   */
   synchronized boolean relieves(ResourceID id) {
     Dashboard dashboard = dashboards.get(followed.get(id));
     return dashboard != null && dashboard.followers.containsKey(id)
@@ -182,18 +199,27 @@ final class JobListPolls implements AutoCloseable {
       }
       dashboard.failuresInARow = 0;
       dashboard.lastListed = jobs.size();
-      Map<String, JobStatus> listed = new HashMap<>();
+      Map<String, JobDetails> listed = new HashMap<>();
       for (JobDetails job : jobs) {
         if (job.submissionId() != null) {
-          listed.put(job.submissionId(), job.status());
+          listed.put(job.submissionId(), job);
         }
+      }
+      long now = System.nanoTime();
+      Map<String, Listed> stale = fresh.get(endpoint);
+      if (stale != null) {
+        stale.values().removeIf(l -> now - l.atNanos() > TimeUnit.MILLISECONDS.toNanos(FRESH_MILLIS));
       }
       List<ResourceID> ids = List.copyOf(dashboard.followers.keySet());
       for (ResourceID id : ids) {
         Follower follower = dashboard.followers.get(id);
-        if (listed.get(follower.submissionId()) != follower.seen()) {
+        JobDetails job = listed.get(follower.submissionId());
+        if (job == null || job.status() != follower.seen()) {
           dashboard.followers.remove(id);
           followed.remove(id);
+          if (job != null) {
+            fresh.computeIfAbsent(endpoint, e -> new HashMap<>()).put(follower.submissionId(), new Listed(job, now));
+          }
           changed.accept(id);
         }
       }
@@ -208,6 +234,21 @@ final class JobListPolls implements AutoCloseable {
   }
 
   @Override
+  public synchronized Optional<JobDetails> take(DashboardEndpoint endpoint, String submissionId) {
+    Map<String, Listed> onDashboard = fresh.get(endpoint);
+    Listed listed = onDashboard == null ? null : onDashboard.remove(submissionId);
+    if (onDashboard != null) {
+      long now = System.nanoTime();
+      onDashboard.values().removeIf(l -> now - l.atNanos() > TimeUnit.MILLISECONDS.toNanos(FRESH_MILLIS));
+      if (onDashboard.isEmpty()) {
+        fresh.remove(endpoint);
+      }
+    }
+    return listed != null && System.nanoTime() - listed.atNanos() <= TimeUnit.MILLISECONDS.toNanos(FRESH_MILLIS)
+        ? Optional.of(listed.details()) : Optional.empty();
+  }
+
+  @Override
   public synchronized void close() {
     closed = true;
     dashboards.values().forEach(d -> {
@@ -218,6 +259,7 @@ final class JobListPolls implements AutoCloseable {
     });
     dashboards.clear();
     followed.clear();
+    fresh.clear();
     scheduler.shutdownNow();
   }
 }

@@ -110,12 +110,12 @@ public final class RayJobController implements ControllerDefinition<RayJob> {
     LogTailSettings tails = tailSettings.withMaxOpen(context.settings().maxJobLogTails());
     CachedRayJobReads reads = new CachedRayJobReads();
     ControllerEventCache<RayJob> primaryCache = new ControllerEventCache<>();
+    JobEndEventSource jobEnds = new JobEndEventSource(new LogTailPolicy(tails), clock);
     RayJobLoop loop = RayJobLoop.standard(context.client(), reads.orElse(RayJobReads.fromApi(context.client())),
-        dashboardAccess.apply(context), new DashboardClients(), jobSettings,
+        dashboardAccess.apply(context), new DashboardClients(), jobEnds.lists(), jobSettings,
         finalizerSettings.withDefaultPolicy(context.settings().finalizerPolicy()),
         context.eventRecorder(), primaryCache, clock);
-    return new RayJobReconciler(loop, reads, new JobEndEventSource(new LogTailPolicy(tails), clock),
-        tails.followedPoll(), primaryCache);
+    return new RayJobReconciler(loop, reads, jobEnds, tails.followedPoll(), primaryCache);
   }
 
   /** The one finalizer, {@value FinalizerNames#RAYJOB}, handled by JOSDK. */

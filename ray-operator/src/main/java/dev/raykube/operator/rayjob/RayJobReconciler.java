@@ -1,5 +1,6 @@
 package dev.raykube.operator.rayjob;
 
+import dev.raykube.dashboard.JobStatus;
 import dev.raykube.lifecycle.finalizer.FinalizerNames;
 import dev.raykube.lifecycle.job.AdaptivePoll;
 import dev.raykube.lifecycle.job.JobLookup;
@@ -131,8 +132,17 @@ public final class RayJobReconciler implements Reconciler<RayJob>, Cleaner<RayJo
     }
     JobLookup seen = result.observed().observation().rayJob();
     LogTailNeed need = LogTailPolicy.need(result.rayJob(), seen, token(result.observed()));
-    jobEnds.tails().follow(id, need);
-    jobEnds.lists().follow(id, need, seen instanceof JobLookup.Found found ? found.details().status() : null);
+    jobEnds.lists().follow(id, need, seen instanceof JobLookup.Found found ? found.details().status()
+        : liveStatus(result.rayJob()));
+    // A tail is the push of last resort: Ray closes it 2-4 s after the end, later than the list sees it.
+    jobEnds.tails().follow(id, jobEnds.lists().relieves(id) ? LogTailNeed.none() : need);
+  }
+
+  /** The job status the RayJob's status gives, if it is a live one (PENDING right after the submission). */
+  private static JobStatus liveStatus(RayJob rayJob) {
+    String value = rayJob.getStatus() == null ? null : rayJob.getStatus().getJobStatusValue();
+    JobStatus status = JobStatus.fromWire(value);
+    return status == JobStatus.PENDING || status == JobStatus.RUNNING ? status : null;
   }
 
   private static String token(ObservedRayJob observed) {

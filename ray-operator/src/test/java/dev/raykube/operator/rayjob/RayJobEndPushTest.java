@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.dashboard.RayDashboardClient;
 import dev.raykube.dashboard.fake.FakeRayDashboard;
+import dev.raykube.dashboard.fake.Fault;
 import dev.raykube.dashboard.fake.JobScript;
 import dev.raykube.lifecycle.job.AdaptivePoll;
 import dev.raykube.model.job.JobDeploymentStatus;
@@ -24,8 +25,9 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * The push signal of a job's end in the real operator runtime: a log tail per Running RayJob whose end reconciles the
- * RayJob ({@link JobEndEventSource}), and {@code --max-job-log-tails=0} turning it off.
+ * The push signal of a job's end in the real operator runtime when no job list follows it (its reads fail): a log tail
+ * per Running RayJob whose end reconciles the RayJob ({@link JobEndEventSource}), and {@code --max-job-log-tails=0}
+ * turning it off. The job list itself: {@link JobListPollsTest}.
  */
 @EnableKubernetesMockClient(crud = true)
 class RayJobEndPushTest {
@@ -65,8 +67,9 @@ class RayJobEndPushTest {
   }
 
   @Test
-  @DisplayName("with a 10-minute poll, the end of the log tail reconciles the RayJob: Complete at once")
+  @DisplayName("with a 10-minute poll and no job list (its reads fail), the end of the log tail reconciles the RayJob")
   void endOfTailReconciles() throws Exception {
+    dashboard.injectFaultOnPath("GET", "/api/jobs/", 100_000, Fault.status(500, "no list"));
     AdaptivePoll tenMinutes = new AdaptivePoll(Duration.ofMinutes(10), Duration.ofMinutes(10), 0);
     harness = RayJobHarness.start(client, dashboard, RayJobHarness.FAST_FINALIZER,
         RayJobHarness.FAST_JOBS.withPoll(tenMinutes), RayJobHarness.FAST_TAILS.withFollowedPoll(tenMinutes));
@@ -96,7 +99,9 @@ class RayJobEndPushTest {
     harness.create(httpModeJob("polled", "python forever.py"));
     await("the Ray job runs", () -> harness.jobStatus("polled") == JobStatus.RUNNING);
     String id = harness.submissionId("polled");
-    await("several polls while RUNNING", () -> dashboard.requests("GET", "/api/jobs/" + id).size() >= 5);
+    await("several polls while RUNNING (the job list's reads stand in for the job's GETs)",
+        () -> dashboard.requests("GET", "/api/jobs/" + id).size() + dashboard.requests("GET", "/api/jobs/").size()
+            >= 4);
     try (RayDashboardClient ray = RayDashboardClient.builder().baseUrl(dashboard.url()).build()) {
       ray.stopJob(id);
     }
