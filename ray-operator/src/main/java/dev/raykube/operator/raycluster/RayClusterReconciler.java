@@ -9,6 +9,7 @@ import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.operator.runtime.ClusterStateGauges;
 import dev.raykube.operator.runtime.ControllerEventCache;
 import dev.raykube.operator.runtime.ReconcileTrigger;
+import dev.raykube.operator.runtime.WithoutManagedFields;
 import dev.raykube.reconcile.ReconcileMarker;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -32,7 +33,7 @@ import java.util.Set;
  * The RayCluster controller on Java Operator SDK: glue around the library's {@link RayClusterLoop}, which observes,
  * decides, acts and records. What this class adds is what only a JOSDK operator has: the informers the loop observes
  * (Pods labelled {@code ray.io/is-ray-node=yes}, trimmed to what the decisions read ({@link CachedPod}), and Services
- * labelled {@code ray.io/node-type=head}, both mapped to their RayCluster by {@code ray.io/cluster}), JOSDK's cache of
+ * labelled {@code ray.io/node-type=head}, kept {@linkplain WithoutManagedFields without managed fields}, both mapped to their RayCluster by {@code ray.io/cluster}), JOSDK's cache of
  * RayClusters kept in step with every status write ({@link ControllerEventCache}), the cluster-state gauges of
  * {@code /metrics}, and the reconcile marker on every log line ({@link ReconcileMarker}).
  *
@@ -77,6 +78,7 @@ public final class RayClusterReconciler implements Reconciler<RayCluster> {
         .withName(SERVICE_EVENT_SOURCE)
         .withLabelSelector(RayClusterLabels.NODE_TYPE + "=" + RayNodeType.HEAD.label())
         .withSecondaryToPrimaryMapper(RayClusterReconciler::clusterOf)
+        .withItemStore(WithoutManagedFields.itemStore())
         .build();
     return List.of(new InformerEventSource<>(pods, context), new InformerEventSource<>(services, context));
   }
