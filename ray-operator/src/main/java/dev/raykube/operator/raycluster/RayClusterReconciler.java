@@ -10,6 +10,7 @@ import dev.raykube.operator.runtime.ClusterStateGauges;
 import dev.raykube.operator.runtime.ControllerEventCache;
 import dev.raykube.operator.runtime.HeadServiceCache;
 import dev.raykube.operator.runtime.ReconcileTrigger;
+import dev.raykube.operator.runtime.WithoutManagedFields;
 import dev.raykube.reconcile.ReconcileMarker;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -33,8 +34,9 @@ import java.util.Set;
  * The RayCluster controller on Java Operator SDK: glue around the library's {@link RayClusterLoop}, which observes,
  * decides, acts and records. What this class adds is what only a JOSDK operator has: the informers the loop observes
  * (Pods labelled {@code ray.io/is-ray-node=yes}, trimmed to what the decisions read ({@link CachedPod}), and Services
- * labelled {@code ray.io/node-type=head}, both mapped to their RayCluster by {@code ray.io/cluster}; the Service
- * informer is shared with the RayJob controller through {@link HeadServiceCache}), JOSDK's cache of
+ * labelled {@code ray.io/node-type=head}, kept {@linkplain WithoutManagedFields without managed fields}, both mapped
+ * to their RayCluster by {@code ray.io/cluster}; the Service informer is shared with the RayJob controller through
+ * {@link HeadServiceCache}), JOSDK's cache of
  * RayClusters kept in step with every status write ({@link ControllerEventCache}), the cluster-state gauges of
  * {@code /metrics}, and the reconcile marker on every log line ({@link ReconcileMarker}).
  *
@@ -82,6 +84,7 @@ public final class RayClusterReconciler implements Reconciler<RayCluster> {
         .withName(SERVICE_EVENT_SOURCE)
         .withLabelSelector(RayClusterLabels.NODE_TYPE + "=" + RayNodeType.HEAD.label())
         .withSecondaryToPrimaryMapper(RayClusterReconciler::clusterOf)
+        .withItemStore(WithoutManagedFields.itemStore())
         .build();
     InformerEventSource<Service, RayCluster> serviceCache = new InformerEventSource<>(services, context);
     headServices.attach(serviceCache);

@@ -13,6 +13,7 @@ import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.operator.runtime.ControllerEventCache;
 import dev.raykube.operator.runtime.ReconcileTrigger;
+import dev.raykube.operator.runtime.WithoutManagedFields;
 import dev.raykube.reconcile.ReconcileMarker;
 import dev.raykube.reconcile.StatusRecorder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
@@ -38,7 +39,7 @@ import org.slf4j.LoggerFactory;
  * only a JOSDK operator has:
  *
  * <ul>
- *   <li>the event sources: owned RayClusters and submitter Jobs (by owner reference), so a change of either (the
+ *   <li>the event sources: owned RayClusters and submitter Jobs (by owner reference, cached {@linkplain WithoutManagedFields without managed fields}), so a change of either (the
  *       cluster becoming ready, the submitter finishing) reconciles the RayJob at once, and their informers are what
  *       the loop's observer reads first ({@link CachedRayJobReads});</li>
  *   <li>the pushed end of a Ray job: while the dashboard shows the job PENDING or RUNNING, its dashboard's job list
@@ -84,11 +85,13 @@ public final class RayJobReconciler implements Reconciler<RayJob>, Cleaner<RayJo
         .from(RayCluster.class, RayJob.class)
         .withName("rayjob-clusters")
         .withSecondaryToPrimaryMapper(Mappers.fromOwnerReferences(RayJob.class, false))
+        .withItemStore(WithoutManagedFields.itemStore())
         .build();
     InformerEventSourceConfiguration<Job> submitters = InformerEventSourceConfiguration
         .from(Job.class, RayJob.class)
         .withName("rayjob-submitters")
         .withSecondaryToPrimaryMapper(Mappers.fromOwnerReferences(RayJob.class, false))
+        .withItemStore(WithoutManagedFields.itemStore())
         .build();
     InformerEventSource<RayCluster, RayJob> clusterCache = new InformerEventSource<>(clusters, context);
     InformerEventSource<Job, RayJob> submitterCache = new InformerEventSource<>(submitters, context);

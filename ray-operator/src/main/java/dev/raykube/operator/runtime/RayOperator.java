@@ -34,7 +34,9 @@ import org.slf4j.LoggerFactory;
  * <p>Start-up order: ask the API server for {@code /version} (fail fast with one sentence), open the health and
  * metrics ports ({@code /healthz} answers from now on, {@code /readyz} does not yet), check that the custom resources of
  * the controllers are served, start the controllers (JOSDK waits until the informer caches are synced), then report
- * ready. With leader election, every replica syncs its caches and is ready; only the leader reconciles.
+ * ready. With leader election, every replica syncs its caches and is ready; only the leader reconciles. Every
+ * controller's cache of its primary resource keeps the objects {@linkplain WithoutManagedFields without managed
+ * fields}.
  *
  * <p>{@link #close()} stops the controllers (waiting a bounded time for running reconciliations), the leader
  * election, the endpoints and the client, in that order. It is idempotent and safe in a shutdown hook.
@@ -172,6 +174,7 @@ public final class RayOperator implements AutoCloseable {
       ControllerContext context) {
     josdk.register(definition.reconciler(context), configuration -> {
       configuration.withName(definition.name());
+      configuration.withItemStore(WithoutManagedFields.itemStore());
       if (settings.watchesAllNamespaces()) {
         configuration.watchingAllNamespaces();
       } else {
