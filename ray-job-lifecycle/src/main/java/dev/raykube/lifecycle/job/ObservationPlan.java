@@ -13,7 +13,8 @@ import java.util.Set;
  * which submitter Job to read, and whether to ask the dashboard for the Ray job. Observing more does no harm; observing
  * less makes the decision wait (a Running RayJob whose dashboard was not queried just stays Running).
  *
- * @param clusterName the RayCluster to read ({@code status.rayClusterName}), or {@code null}: nothing to read
+ * @param clusterName the RayCluster to read ({@code status.rayClusterName}; for a new RayJob the cluster its
+ *     {@code clusterSelector} names), or {@code null}: nothing to read
  * @param submitterName the batch Job to read (K8sJobMode), or {@code null}: nothing to read
  * @param submissionId the Ray job to look up on the dashboard, or {@code null}: do not query
  * @param dashboardUrl the dashboard to ask ({@code status.dashboardURL}), or {@code null}: do not query
@@ -32,8 +33,10 @@ public record ObservationPlan(String clusterName, String submitterName, String s
   public static ObservationPlan of(RayJob job) {
     Objects.requireNonNull(job, "job");
     RayJobStatus status = job.getStatus();
-    if (status == null) {
-      return new ObservationPlan(null, null, null, null);
+    if (status == null || (status.getJobDeploymentStatus() == JobDeploymentStatus.NEW
+        && status.getRayClusterName() == null)) {
+      // A new RayJob on an existing cluster: read that cluster now, so that the first reconcile can submit at once.
+      return new ObservationPlan(JobSpecs.selectedCluster(job.getSpec()), null, null, null);
     }
     JobDeploymentStatus state = status.getJobDeploymentStatus();
     String submitter = JobSpecs.mode(job.getSpec()) == JobSubmissionMode.K8S_JOB_MODE && SUBMITTER_STATES.contains(state)

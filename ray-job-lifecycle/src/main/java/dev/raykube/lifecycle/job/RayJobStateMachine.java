@@ -200,6 +200,13 @@ public final class RayJobStateMachine {
       s.setFailed(0);
     }
     d.moveTo(JobDeploymentStatus.INITIALIZING);
+    if (selected != null && d.observed.cluster() instanceof ClusterObservation.Present) {
+      // The names are decided and stored with this very decision, before anything it acts on: on an existing
+      // cluster the first reconcile goes on as Initializing would (a ready cluster: submit and Running), one status
+      // write fewer.
+      InitializingPhase.decide(d);
+      return;
+    }
     d.requeueAfter(Duration.ZERO);
   }
 

@@ -44,6 +44,32 @@ class NewStateTest {
   }
 
   @Test
+  @DisplayName("\"\" | clusterSelector, the cluster seen ready (HTTPMode) → on as Initializing would: names stored with "
+      + "the move to Running, and the submission, in one decision (one status write fewer than KubeRay's path)")
+  void selectedReadyClusterSubmitsAtOnce() {
+    RayJob job = Fixtures.httpJob(Fixtures::selector);
+    Decision decision = machine().decide(job,
+        Fixtures.observe(ClusterObservation.present(Fixtures.foreignCluster("shared"), "http://shared-head:8265")),
+        at(3));
+    RayJobStatus s = decision.status();
+    assertThat(s.getJobDeploymentStatus()).isEqualTo(JobDeploymentStatus.RUNNING);
+    assertThat(s.getJobId()).isEqualTo("demo-bbbbb");
+    assertThat(s.getRayClusterName()).isEqualTo("shared");
+    assertThat(s.getStartTime()).isEqualTo("2026-03-01T10:00:03Z");
+    assertThat(decision.actionsOf(RayJobAction.SubmitJob.class)).singleElement()
+        .satisfies(submit -> assertThat(submit.request().submissionId()).isEqualTo("demo-bbbbb"));
+    assertThat(decision.actionsOf(RayJobAction.CreateCluster.class)).isEmpty();
+  }
+
+  @Test
+  @DisplayName("\"\" | clusterSelector, the cluster not seen → Initializing, decide again (as without a selector)")
+  void selectedClusterNotSeenWaitsForTheNextDecision() {
+    Decision decision = machine().decide(job(Fixtures::selector), RayJobObservation.nothing(), T0);
+    assertThat(decision.status().getJobDeploymentStatus()).isEqualTo(JobDeploymentStatus.INITIALIZING);
+    assertThat(decision.actions()).containsExactly(new RayJobAction.RequeueAfter(Duration.ZERO));
+  }
+
+  @Test
   @DisplayName("§4.2 \"\" | spec.jobId set → it is the submission id")
   void specJobIdIsTheSubmissionId() {
     Decision decision = machine().decide(job(spec -> spec.setJobId("my-run-1")), RayJobObservation.nothing(), T0);
