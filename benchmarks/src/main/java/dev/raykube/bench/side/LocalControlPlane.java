@@ -56,7 +56,12 @@ final class LocalControlPlane implements AutoCloseable {
         "RAYKUBE_E2E_USERS", KUBERAY_USER + " " + RAYKUBE_USER);
     run(root, env, Duration.ofMinutes(3), root.resolve("e2e/start").toString());
     LocalControlPlane plane = new LocalControlPlane(root, state, env);
-    plane.installCrds();
+    try {
+      plane.installCrds();
+    } catch (RuntimeException e) {
+      plane.close(); // nothing may be left running
+      throw e;
+    }
     return plane;
   }
 
@@ -77,7 +82,8 @@ final class LocalControlPlane implements AutoCloseable {
     for (String name : names) {
       BenchClusters.await(Duration.ofSeconds(30), Duration.ofMillis(200), "CRD " + name + " established", () -> {
         CustomResourceDefinition crd = admin.apiextensions().v1().customResourceDefinitions().withName(name).get();
-        return crd != null && crd.getStatus() != null && crd.getStatus().getConditions().stream()
+        return crd != null && crd.getStatus() != null && crd.getStatus().getConditions() != null
+            && crd.getStatus().getConditions().stream()
             .anyMatch(c -> "Established".equals(c.getType()) && "True".equals(c.getStatus()));
       });
     }
