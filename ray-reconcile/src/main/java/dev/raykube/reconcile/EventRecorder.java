@@ -15,6 +15,8 @@ import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,6 +33,12 @@ import org.slf4j.LoggerFactory;
  * are cut to {@value #MAX_MESSAGE_LENGTH} characters. Thread-safe; it remembers at most {@value #REMEMBERED} recent
  * Events for aggregation, least recently used forgotten first, and {@link #forget} drops those of an object that is
  * gone.
+ *
+ * <p>Where the writes run is the caller's choice: by default in the thread that records (the Event exists when
+ * {@link #record} returns), or in the {@link Executor} given to the constructor, e.g. {@link BackgroundEventWrites},
+ * so that a reconcile does not wait for its Events (as client-go's recorder does not). The time of an Event is taken
+ * when it is recorded either way; with one writer thread, Events and {@link #forget} keep the order they were called
+ * in.
  */
 public final class EventRecorder {
   private static final Logger LOG = LoggerFactory.getLogger(EventRecorder.class);
@@ -52,6 +60,7 @@ public final class EventRecorder {
   private final String instance;
   private final Clock clock;
   private final Duration window;
+  private final Executor writes;
   private final AtomicLong sequence = new AtomicLong();
   private final Map<String, Recorded> recent = new LinkedHashMap<>(64, 0.75f, true) {
     private static final long serialVersionUID = 1L;
@@ -82,11 +91,28 @@ public final class EventRecorder {
    * @param window within how long after its last occurrence a repeated Event counts up instead of creating a new one
    */
   public EventRecorder(KubernetesClient client, String component, String instance, Clock clock, Duration window) {
+    this(client, component, instance, clock, window, Runnable::run);
+  }
+
+  /**
+   * A recorder whose API writes run in {@code writes}.
+   *
+   * @param client writes the Events
+   * @param component {@code source.component} and {@code reportingComponent}
+   * @param instance {@code source.host} and {@code reportingInstance}, or {@code null}
+   * @param clock the time source
+   * @param window within how long after its last occurrence a repeated Event counts up instead of creating a new one
+   * @param writes runs each Event's API requests; an Event it rejects is dropped and logged. One thread keeps the
+   *     order; {@code Runnable::run} writes in the recording thread
+   */
+  public EventRecorder(KubernetesClient client, String component, String instance, Clock clock, Duration window,
+      Executor writes) {
     this.client = Objects.requireNonNull(client, "client");
     this.component = requireText(component, "component");
     this.instance = instance == null || instance.isBlank() ? null : instance;
     this.clock = Objects.requireNonNull(clock, "clock");
     this.window = Objects.requireNonNull(window, "window");
+    this.writes = Objects.requireNonNull(writes, "writes");
   }
 
   /**
@@ -103,10 +129,17 @@ public final class EventRecorder {
     Objects.requireNonNull(reason, "reason");
     requireText(reason.value(), "reason");
     String text = shorten(message == null ? "" : message);
-    String namespace = involved.getMetadata().getNamespace();
-    String key = prefix(namespace, involved.getMetadata().getUid()) + involved.getKind() + "/"
-        + involved.getMetadata().getName() + "/" + type + "/" + reason.value() + "/" + text;
     Instant exact = clock.instant();
+    ObjectReference about = reference(involved);
+    run(() -> write(about, type, reason, text, exact), "Event " + type.value() + " " + reason.value() + " on "
+        + about.getKind() + " " + about.getNamespace() + "/" + about.getName());
+  }
+
+  /** Creates the Event, or counts up the same one; {@code about} is a copy taken when it was recorded. */
+  private void write(ObjectReference about, EventType type, EventReason reason, String text, Instant exact) {
+    String namespace = about.getNamespace();
+    String key = prefix(namespace, about.getUid()) + about.getKind() + "/" + about.getName() + "/" + type + "/"
+        + reason.value() + "/" + text;
     Instant now = exact.truncatedTo(ChronoUnit.SECONDS);
     String timestamp = DateTimeFormatter.ISO_INSTANT.format(now);
     try {
@@ -122,11 +155,11 @@ public final class EventRecorder {
       }
       Event event = new EventBuilder()
           .withNewMetadata()
-          .withName(involved.getMetadata().getName() + "." + Long.toHexString(exact.toEpochMilli() * 1_000_000L
+          .withName(about.getName() + "." + Long.toHexString(exact.toEpochMilli() * 1_000_000L
               + sequence.incrementAndGet() % 1_000_000L))
           .withNamespace(namespace)
           .endMetadata()
-          .withInvolvedObject(reference(involved))
+          .withInvolvedObject(about)
           .withType(type.value())
           .withReason(reason.value())
           .withMessage(text)
@@ -144,8 +177,8 @@ public final class EventRecorder {
         }
       }
     } catch (KubernetesClientException e) {
-      LOG.warn("Could not record Event {} {} on {} {}/{}: {}", type.value(), reason.value(), involved.getKind(),
-          namespace, involved.getMetadata().getName(), e.getMessage());
+      LOG.warn("Could not record Event {} {} on {} {}/{}: {}", type.value(), reason.value(), about.getKind(),
+          namespace, about.getName(), e.getMessage());
     }
   }
 
@@ -157,8 +190,18 @@ public final class EventRecorder {
    */
   public void forget(String namespace, String uid) {
     String prefix = prefix(namespace, uid);
-    synchronized (recent) {
-      recent.keySet().removeIf(key -> key.startsWith(prefix));
+    run(() -> {
+      synchronized (recent) {
+        recent.keySet().removeIf(key -> key.startsWith(prefix));
+      }
+    }, "forgetting the Events of " + namespace + "/" + uid);
+  }
+
+  private void run(Runnable write, String what) {
+    try {
+      writes.execute(write);
+    } catch (RejectedExecutionException e) {
+      LOG.warn("Dropped {}: the Event writer is full or stopped", what);
     }
   }
 

@@ -12,8 +12,11 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayDeque;
 import java.util.Comparator;
+import java.util.Deque;
 import java.util.List;
+import java.util.concurrent.RejectedExecutionException;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -60,23 +63,7 @@ class EventRecorderTest {
   @DisplayName("the same Event again counts up within the window; another message, or after the window, is new")
   void aggregates() {
     Instant[] now = {t0};
-    Clock clock = new Clock() {
-      @Override
-      public java.time.ZoneId getZone() {
-        return ZoneOffset.UTC;
-      }
-
-      @Override
-      public Clock withZone(java.time.ZoneId zone) {
-        return this;
-      }
-
-      @Override
-      public Instant instant() {
-        return now[0];
-      }
-    };
-    EventRecorder recorder = new EventRecorder(client, "raykube-test", null, clock, Duration.ofMinutes(10));
+    EventRecorder recorder = new EventRecorder(client, "raykube-test", null, clockOf(now), Duration.ofMinutes(10));
     recorder.record(job, EventType.NORMAL, Reason.CREATED_RAY_CLUSTER, "Created RayCluster ml/demo-ccccc");
     now[0] = t0.plusSeconds(30);
     recorder.record(job, EventType.NORMAL, Reason.CREATED_RAY_CLUSTER, "Created RayCluster ml/demo-ccccc");
@@ -128,6 +115,71 @@ class EventRecorderTest {
     recorder.forget(NS, job.getMetadata().getUid());
     recorder.record(job, EventType.WARNING, Reason.FAILED_TO_CREATE_RAY_CLUSTER, "quota exceeded");
     assertThat(events()).hasSize(2).allSatisfy(e -> assertThat(e.getCount()).isEqualTo(1));
+  }
+
+  @Test
+  @DisplayName("with an Executor, record returns before the write; the Event has the time and object of recording")
+  void writesInTheGivenExecutor() {
+    Deque<Runnable> queued = new ArrayDeque<>();
+    Instant[] now = {t0};
+    EventRecorder recorder = new EventRecorder(client, "raykube-test", null, clockOf(now),
+        EventRecorder.DEFAULT_AGGREGATION_WINDOW, queued::add);
+    String uid = job.getMetadata().getUid();
+    recorder.record(job, EventType.WARNING, Reason.FAILED_TO_CREATE_RAY_CLUSTER, "quota exceeded");
+    job.getMetadata().setName("renamed-after-recording");
+    now[0] = t0.plusSeconds(90);
+    assertThat(events()).isEmpty();
+    assertThat(queued).hasSize(1);
+    queued.poll().run();
+    Event event = only();
+    assertThat(event.getInvolvedObject().getName()).isEqualTo("demo");
+    assertThat(event.getInvolvedObject().getUid()).isEqualTo(uid);
+    assertThat(event.getFirstTimestamp()).isEqualTo("2026-03-01T10:00:00Z");
+  }
+
+  @Test
+  @DisplayName("forget goes through the Executor too, so it cannot overtake an Event recorded before it")
+  void forgetKeepsItsPlace() {
+    Deque<Runnable> queued = new ArrayDeque<>();
+    EventRecorder recorder = new EventRecorder(client, "raykube-test", null, Clock.fixed(t0, ZoneOffset.UTC),
+        EventRecorder.DEFAULT_AGGREGATION_WINDOW, queued::add);
+    recorder.record(job, EventType.WARNING, Reason.FAILED_TO_CREATE_RAY_CLUSTER, "quota exceeded");
+    recorder.forget(NS, job.getMetadata().getUid());
+    recorder.record(job, EventType.WARNING, Reason.FAILED_TO_CREATE_RAY_CLUSTER, "quota exceeded");
+    assertThat(queued).hasSize(3);
+    queued.forEach(Runnable::run);
+    assertThat(events()).hasSize(2).allSatisfy(e -> assertThat(e.getCount()).isEqualTo(1));
+  }
+
+  @Test
+  @DisplayName("an Event the Executor rejects is dropped, not thrown")
+  void rejectedIsDropped() {
+    EventRecorder recorder = new EventRecorder(client, "raykube-test", null, Clock.fixed(t0, ZoneOffset.UTC),
+        EventRecorder.DEFAULT_AGGREGATION_WINDOW, write -> {
+          throw new RejectedExecutionException("full");
+        });
+    recorder.record(job, EventType.NORMAL, Reason.COMPLETED, "done");
+    recorder.forget(NS, job.getMetadata().getUid());
+    assertThat(events()).isEmpty();
+  }
+
+  private static Clock clockOf(Instant[] now) {
+    return new Clock() {
+      @Override
+      public java.time.ZoneId getZone() {
+        return ZoneOffset.UTC;
+      }
+
+      @Override
+      public Clock withZone(java.time.ZoneId zone) {
+        return this;
+      }
+
+      @Override
+      public Instant instant() {
+        return now[0];
+      }
+    };
   }
 
   /** Reasons of these tests. */

@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.util.Objects;
+import java.util.concurrent.Executor;
 
 /**
  * What the runtime hands to every controller when it builds it: the settings, the one Kubernetes client of the
@@ -18,6 +19,8 @@ import java.util.Objects;
  * @param clusterStates gauges of managed RayClusters by state, fed by the RayCluster controller
  * @param clock the time every decision is made at (the system clock; tests pass one they move)
  * @param headServices the head Services of the RayCluster controller's informer, shared by the controllers
+ * @param eventWrites where the controllers' Events are written: the runtime's {@link
+ *     dev.raykube.reconcile.BackgroundEventWrites} (a reconcile does not wait for its Events), or the recording thread
  */
 public record ControllerContext(
     OperatorSettings settings,
@@ -25,7 +28,8 @@ public record ControllerContext(
     MeterRegistry meterRegistry,
     ClusterStateGauges clusterStates,
     Clock clock,
-    HeadServiceCache headServices) {
+    HeadServiceCache headServices,
+    Executor eventWrites) {
 
   /** The {@code source.component} of every Event the operator's controllers record. */
   public static final String EVENT_COMPONENT = "raykube-operator";
@@ -38,21 +42,26 @@ public record ControllerContext(
     Objects.requireNonNull(clusterStates, "clusterStates");
     Objects.requireNonNull(clock, "clock");
     Objects.requireNonNull(headServices, "headServices");
+    Objects.requireNonNull(eventWrites, "eventWrites");
   }
 
-  /** A context with a head Service cache of its own (attached by the RayCluster controller, if it runs). */
+  /**
+   * A context with a head Service cache of its own (attached by the RayCluster controller, if it runs) whose Events
+   * are written in the recording thread (a test that calls a reconciler sees them when the call returns).
+   */
   public ControllerContext(OperatorSettings settings, KubernetesClient client, MeterRegistry meterRegistry,
       ClusterStateGauges clusterStates, Clock clock) {
-    this(settings, client, meterRegistry, clusterStates, clock, new HeadServiceCache());
+    this(settings, client, meterRegistry, clusterStates, clock, new HeadServiceCache(), Runnable::run);
   }
 
   /**
    * A new event recorder for one controller: the operator's client, {@value #EVENT_COMPONENT} as source, this
-   * context's clock.
+   * context's clock and Event writes.
    *
    * @return the recorder
    */
   public EventRecorder eventRecorder() {
-    return new EventRecorder(client, EVENT_COMPONENT, null, clock);
+    return new EventRecorder(client, EVENT_COMPONENT, null, clock, EventRecorder.DEFAULT_AGGREGATION_WINDOW,
+        eventWrites);
   }
 }

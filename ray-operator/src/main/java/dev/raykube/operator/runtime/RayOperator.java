@@ -2,6 +2,7 @@ package dev.raykube.operator.runtime;
 
 import dev.raykube.operator.OperatorSettings;
 import dev.raykube.operator.OperatorVersion;
+import dev.raykube.reconcile.BackgroundEventWrites;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -39,12 +40,14 @@ import org.slf4j.LoggerFactory;
  * fields}.
  *
  * <p>{@link #close()} stops the controllers (waiting a bounded time for running reconciliations), the leader
- * election, the endpoints and the client, in that order. It is idempotent and safe in a shutdown hook.
+ * election, the Event writer (waiting a bounded time for queued Events), the endpoints and the client, in that order. It is idempotent and safe in a shutdown hook.
  */
 public final class RayOperator implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(RayOperator.class);
   private static final String PROMETHEUS_CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
+  /** How long stopping waits for Events still being written. */
+  private static final Duration EVENT_DRAIN = Duration.ofSeconds(5);
 
   private final OperatorSettings settings;
   private final KubernetesClient client;
@@ -55,6 +58,8 @@ public final class RayOperator implements AutoCloseable {
   private final CompletableFuture<Termination> termination = new CompletableFuture<>();
   private final AtomicBoolean closed = new AtomicBoolean();
   private final List<HttpEndpoint> endpoints = new ArrayList<>();
+  private final BackgroundEventWrites eventWrites = new BackgroundEventWrites(BackgroundEventWrites.DEFAULT_CAPACITY,
+      EVENT_DRAIN);
   private volatile Operator operator;
   private volatile boolean ready;
   private int healthPort = -1;
@@ -158,7 +163,8 @@ public final class RayOperator implements AutoCloseable {
         : Optional.empty();
     Operator josdk = new Operator(OperatorConfiguration.of(settings, client, registry, options, leaseNamespace,
         leadership.callbacks()));
-    ControllerContext context = new ControllerContext(settings, client, registry, clusterStates, Clock.systemUTC());
+    ControllerContext context = new ControllerContext(settings, client, registry, clusterStates, Clock.systemUTC(),
+        new HeadServiceCache(), eventWrites);
     for (ControllerDefinition<?> definition : controllers) {
       register(josdk, definition, context);
     }
@@ -268,6 +274,7 @@ public final class RayOperator implements AutoCloseable {
         log.warn("Stopping the controllers failed", e);
       }
     }
+    eventWrites.close();
     endpoints.forEach(HttpEndpoint::close);
     client.close();
     meters.close();
