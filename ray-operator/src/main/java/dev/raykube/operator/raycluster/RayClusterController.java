@@ -3,6 +3,7 @@ package dev.raykube.operator.raycluster;
 import dev.raykube.cluster.ClusterBuildSettings;
 import dev.raykube.cluster.loop.RayClusterLoop;
 import dev.raykube.cluster.loop.RayClusterTimings;
+import dev.raykube.cluster.loop.RayClusterWarmUp;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.operator.OperatorSettings;
 import dev.raykube.operator.OperatorVersion;
@@ -10,7 +11,10 @@ import dev.raykube.operator.runtime.ControllerContext;
 import dev.raykube.operator.runtime.ControllerDefinition;
 import dev.raykube.operator.runtime.ControllerEventCache;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
+import java.time.Duration;
 import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The RayCluster controller as the operator runtime registers it ({@code RayControllers}): name
@@ -18,6 +22,8 @@ import java.util.Objects;
  * {@link RayClusterLoop}, both wired here from the operator's settings, client, clock and cluster-state gauges.
  */
 public final class RayClusterController implements ControllerDefinition<RayCluster> {
+
+  private static final Logger LOG = LoggerFactory.getLogger(RayClusterController.class);
 
   /** The controller's name (logs, metrics, JOSDK configuration). */
   public static final String NAME = "raycluster";
@@ -44,12 +50,29 @@ public final class RayClusterController implements ControllerDefinition<RayClust
     return RayCluster.class;
   }
 
+  /**
+   * The reconciler, and in a background thread the {@link RayClusterWarmUp} of its code, which runs while the
+   * informers sync (before any reconcile can start).
+   */
   @Override
   public Reconciler<RayCluster> reconciler(ControllerContext context) {
     ControllerEventCache<RayCluster> primaryCache = new ControllerEventCache<>();
-    RayClusterLoop loop = new RayClusterLoop(context.client(), buildSettings(context.settings()), timings,
-        context.eventRecorder(), primaryCache, context.clock());
+    ClusterBuildSettings settings = buildSettings(context.settings());
+    RayClusterLoop loop = new RayClusterLoop(context.client(), settings, timings, context.eventRecorder(),
+        primaryCache, context.clock());
+    Thread warmUp = new Thread(() -> warmUp(settings, context), "raykube-warm-up");
+    warmUp.setDaemon(true);
+    warmUp.start();
     return new RayClusterReconciler(loop, context.clusterStates(), primaryCache, context.headServices());
+  }
+
+  private static void warmUp(ClusterBuildSettings settings, ControllerContext context) {
+    try {
+      Duration took = RayClusterWarmUp.run(settings, context.client().getKubernetesSerialization(), context.clock());
+      LOG.debug("Warmed up the RayCluster reconcile in {} ms", took.toMillis());
+    } catch (RuntimeException e) {
+      LOG.warn("The RayCluster warm-up failed (reconciles are not affected, only slower the first time)", e);
+    }
   }
 
   /**
