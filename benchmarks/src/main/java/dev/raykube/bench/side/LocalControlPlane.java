@@ -109,9 +109,21 @@ final class LocalControlPlane implements AutoCloseable {
     return state;
   }
 
+  /**
+   * Stops the control plane and removes its state directory; with {@code -Draykube.bench.keepAuditLog=FILE} the audit
+   * log is copied to FILE first (for a look at every request of a run, e.g. the server's time per request).
+   */
   @Override
   public void close() {
     admin.close();
+    String keep = System.getProperty("raykube.bench.keepAuditLog");
+    if (keep != null && !keep.isBlank()) {
+      try {
+        Files.copy(auditLog(), Path.of(keep), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      } catch (IOException e) {
+        System.err.println("could not keep the audit log: " + e.getMessage());
+      }
+    }
     run(root, env, Duration.ofMinutes(1), root.resolve("e2e/stop").toString());
   }
 

@@ -69,6 +69,7 @@ final class MemoryScenario implements Scenario {
       BenchClusters.sleep(5000);
       run.put("idleRssMb", mb(operator.rss()));
       long mark = arena.audit().mark();
+      double cpuBefore = operator.cpuSeconds();
       Instant t0 = Instant.now();
       ExecutorService creators = Executors.newFixedThreadPool(8);
       try {
@@ -92,6 +93,7 @@ final class MemoryScenario implements Scenario {
           .filter(r -> r.kind().equals("create pods") && r.code() < 300).toList();
       Instant last = creates.stream().map(AuditLog.Request::received).max(Instant::compareTo).orElseThrow();
       run.put("podCreationSeconds", Duration.between(t0, last).toMillis() / 1000.0);
+      run.put("podCreationCpuSeconds", Math.round((operator.cpuSeconds() - cpuBefore) * 100) / 100.0);
       run.put("podCreates", creates.size());
       BenchClusters.await(limit, Duration.ofSeconds(2), n + " RayClusters ready in " + namespace, () -> {
         operator.requireAlive();

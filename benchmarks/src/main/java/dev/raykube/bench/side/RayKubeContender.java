@@ -19,7 +19,9 @@ import java.util.Map;
  * {@code JAVA_TOOL_OPTIONS} among them) and, since the JVM sizes itself from the container's memory limit, that limit
  * as {@code -XX:MaxRAM}. Changed for the host: leader election off, metrics and health on free ports, all namespaces
  * watched, the kubeconfig of its user. It reaches dashboards by Service name through a hosts file
- * ({@code -Djdk.net.hosts.file}, names never cached as missing).
+ * ({@code -Djdk.net.hosts.file}, names never cached as missing). {@code -Draykube.bench.raykubeJvmOptions="..."} adds
+ * JVM options after the shipped ones, for a look inside a run (e.g. {@code -XX:StartFlightRecording=...}); figures
+ * measured with it are not the shipped operator's.
  */
 final class RayKubeContender implements Contender {
 
@@ -79,6 +81,10 @@ final class RayKubeContender implements Contender {
     List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
         "-XX:MaxRAM=" + memoryLimit));
     command.addAll(jvmOptions());
+    String extra = System.getProperty("raykube.bench.raykubeJvmOptions", "").strip();
+    if (!extra.isEmpty()) {
+      command.addAll(Arrays.asList(extra.split("\\s+")));
+    }
     command.addAll(List.of("-Djdk.net.hosts.file=" + routes.hostsFile(), "-Dsun.net.inetaddr.negative.ttl=0",
         "-jar", jar.toString(), "--kubeconfig=" + kubeconfig));
     Map<String, String> processEnv = new LinkedHashMap<>(env);
