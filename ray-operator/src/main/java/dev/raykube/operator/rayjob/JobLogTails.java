@@ -67,6 +67,14 @@ public final class JobLogTails implements AutoCloseable {
   }
 
   /**
+   * The OkHttp client the tails are opened with (10 s connect, read and write timeouts; a dispatcher with room for
+   * every tail). {@link JobEndEventSource} has the job lists share it, so that they share its connection pool.
+   */
+  OkHttpClient http() {
+    return http;
+  }
+
+  /**
    * Carries out {@link LogTailPolicy#step} for a RayJob after a reconcile.
    *
    * @param id the RayJob
