@@ -95,11 +95,11 @@ final class JobListPolls implements RecentJobDetails, AutoCloseable {
    * @param seen the job's status as this reconcile saw it or wrote it (PENDING right after the submission), or
    *     {@code null} if it knows none
    */
-  synchronized void follow(ResourceID id, LogTailNeed need, JobStatus seen) {
+  synchronized void follow(ResourceID id, FollowNeed need, JobStatus seen) {
     if (closed) {
       return;
     }
-    if (need.kind() == LogTailNeed.Kind.NONE) {
+    if (need.kind() == FollowNeed.Kind.NONE) {
       drop(id);
       return;
     }

@@ -81,7 +81,7 @@ public final class JobLogTails implements AutoCloseable {
    * @param need what the reconcile needs
    * @return the step taken
    */
-  public LogTailStep follow(ResourceID id, LogTailNeed need) {
+  public LogTailStep follow(ResourceID id, FollowNeed need) {
     List<LogTail> toClose = new ArrayList<>();
     LogTail opened = null;
     LogTailStep step;
@@ -121,7 +121,7 @@ public final class JobLogTails implements AutoCloseable {
   }
 
   /** The step {@link #follow} would take now, without taking it. */
-  synchronized LogTailStep preview(ResourceID id, LogTailNeed need) {
+  synchronized LogTailStep preview(ResourceID id, FollowNeed need) {
     Entry entry = entries.get(id);
     return policy.step(need, entry == null ? null : entry.memory(), open, clock.instant());
   }
