@@ -3,7 +3,7 @@ package dev.raykube.bench.rayjob;
 import ch.qos.logback.classic.Level;
 import dev.raykube.lifecycle.observe.DashboardEndpoint;
 import dev.raykube.operator.rayjob.JobLogTails;
-import dev.raykube.operator.rayjob.LogTailNeed;
+import dev.raykube.operator.rayjob.FollowNeed;
 import dev.raykube.operator.rayjob.LogTailPolicy;
 import dev.raykube.operator.rayjob.LogTailSettings;
 import dev.raykube.operator.rayjob.LogTailStep;
@@ -237,7 +237,7 @@ public final class LogTailBenchmark {
   }
 
   private static void open(JobLogTails tails, DashboardEndpoint endpoint, int i) {
-    LogTailStep step = tails.follow(id(i), LogTailNeed.follow(new LogTailTarget("raysubmit_bench" + i, endpoint)));
+    LogTailStep step = tails.follow(id(i), FollowNeed.follow(new LogTailTarget("raysubmit_bench" + i, endpoint)));
     if (step != LogTailStep.OPEN) {
       throw new IllegalStateException("tail " + i + ": " + step + " instead of OPEN");
     }

@@ -4,11 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.raykube.bench.BenchClusters;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.job.RayJob;
-import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
-import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.net.InetSocketAddress;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -90,26 +87,9 @@ final class LatencyScenario implements Scenario {
       throws Exception {
     String namespace = "lat-" + contender.user();
     arena.createNamespace(namespace);
-    Map<String, Instant> terminalSeen = new ConcurrentHashMap<>();
-    SharedIndexInformer<RayJob> watch = arena.admin().resources(RayJob.class).inNamespace(namespace)
-        .inform(new ResourceEventHandler<>() {
-          @Override
-          public void onAdd(RayJob job) {
-            onUpdate(null, job);
-          }
-
-          @Override
-          public void onUpdate(RayJob old, RayJob job) {
-            if (Workloads.jobTerminal(job)) {
-              terminalSeen.putIfAbsent(job.getMetadata().getName(), Instant.now());
-            }
-          }
-
-          @Override
-          public void onDelete(RayJob job, boolean unknownFinalState) {}
-        });
     Map<String, Object> run = new LinkedHashMap<>();
-    try (RunningOperator operator = arena.start(contender)) {
+    try (RayJobWatch watch = new RayJobWatch(arena.admin(), namespace);
+        RunningOperator operator = arena.start(contender)) {
       arena.admin().resource(Workloads.cluster(namespace, CLUSTER)).create();
       BenchClusters.await(Duration.ofMinutes(2), Duration.ofMillis(200), CLUSTER + " ready", () -> {
         RayCluster c = arena.admin().resources(RayCluster.class).inNamespace(namespace).withName(CLUSTER).get();
@@ -130,11 +110,11 @@ final class LatencyScenario implements Scenario {
             String name = String.format("job-%03d", index);
             arena.admin().resource(Workloads.onCluster(namespace, name, CLUSTER, durations[index])).create();
             BenchClusters.await(Duration.ofMinutes(2), Duration.ofMillis(50), name + " terminal",
-                () -> terminalSeen.containsKey(name));
+                () -> watch.terminalSeen(name));
             RayJob job = arena.admin().resources(RayJob.class).inNamespace(namespace).withName(name).get();
             JsonNode info = head.job(job.getStatus().getJobId()).orElseThrow();
             long end = info.path("end_time").asLong();
-            latencies[index] = (terminalSeen.get(name).toEpochMilli() - end) / 1000.0;
+            latencies[index] = (watch.terminalSeenAt(name).toEpochMilli() - end) / 1000.0;
             running[index] = (end - info.path("start_time").asLong()) / 1000.0;
             arena.admin().resource(job).delete();
             return null;
@@ -154,8 +134,6 @@ final class LatencyScenario implements Scenario {
       run.put("dashboardRequests", requests);
       run.put("dashboardRequestsPerRunningJobMinute", Math.round(requests / jobMinutes * 10) / 10.0);
       arena.clean(namespace);
-    } finally {
-      watch.close();
     }
     return run;
   }

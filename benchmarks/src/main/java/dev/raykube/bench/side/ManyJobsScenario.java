@@ -3,8 +3,6 @@ package dev.raykube.bench.side;
 import dev.raykube.bench.BenchClusters;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.job.RayJob;
-import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
-import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -12,8 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -70,31 +66,9 @@ final class ManyJobsScenario implements Scenario {
   private Map<String, Object> measure(Arena arena, PodNode node, Contender contender) throws Exception {
     String namespace = "jobs-" + contender.user();
     arena.createNamespace(namespace);
-    Set<String> running = ConcurrentHashMap.newKeySet();
-    Set<String> complete = ConcurrentHashMap.newKeySet();
-    SharedIndexInformer<RayJob> watch = arena.admin().resources(RayJob.class).inNamespace(namespace)
-        .inform(new ResourceEventHandler<>() {
-          @Override
-          public void onAdd(RayJob job) {
-            onUpdate(null, job);
-          }
-
-          @Override
-          public void onUpdate(RayJob old, RayJob job) {
-            String status = job.getStatus() == null ? null : job.getStatus().getJobDeploymentStatusValue();
-            if ("Running".equals(status) || "Complete".equals(status)) {
-              running.add(job.getMetadata().getName());
-            }
-            if (Workloads.isFinished(job)) {
-              complete.add(job.getMetadata().getName());
-            }
-          }
-
-          @Override
-          public void onDelete(RayJob job, boolean unknownFinalState) {}
-        });
     Map<String, Object> run = new LinkedHashMap<>();
-    try (RunningOperator operator = arena.start(contender)) {
+    try (RayJobWatch watch = new RayJobWatch(arena.admin(), namespace);
+        RunningOperator operator = arena.start(contender)) {
       for (int c = 0; c < clusters; c++) {
         arena.admin().resource(Workloads.cluster(namespace, "pool-" + c)).create();
       }
@@ -123,12 +97,12 @@ final class ManyJobsScenario implements Scenario {
       Duration limit = Duration.ofMinutes(20);
       BenchClusters.await(limit, Duration.ofMillis(200), "all RayJobs Running", () -> {
         operator.requireAlive();
-        return running.size() >= jobs;
+        return watch.running() >= jobs;
       });
       run.put("allRunningSeconds", Duration.between(t0, Instant.now()).toMillis() / 1000.0);
       BenchClusters.await(limit, Duration.ofMillis(200), "all RayJobs Complete", () -> {
         operator.requireAlive();
-        return complete.size() >= jobs;
+        return watch.finished() >= jobs;
       });
       run.put("allCompleteSeconds", Duration.between(t0, Instant.now()).toMillis() / 1000.0);
       List<AuditLog.Request> requests = arena.audit().requests(contender.user(), mark, arena.audit().mark());
@@ -137,8 +111,6 @@ final class ManyJobsScenario implements Scenario {
       run.put("dashboardRequestsPerRayJob",
           Math.round((node.heads().requests() - dashboardBefore) * 100.0 / jobs) / 100.0);
       arena.clean(namespace);
-    } finally {
-      watch.close();
     }
     return run;
   }

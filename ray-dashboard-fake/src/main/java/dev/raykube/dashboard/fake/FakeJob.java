@@ -6,7 +6,6 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map.Entry;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ScheduledFuture;
@@ -31,9 +30,6 @@ final class FakeJob {
       Timeline timeline, EmulatedVersion version, Duration startDelay, Duration stopDelay, Duration supervisorExitDelay,
       Duration jobMonitorDelay, Duration logTailSleep, String nodeId, String agentAddress, RayJobIds rayJobIds) {}
 
-  /** What a log tail's loop sees of its job at one moment. */
-  record TailView(boolean attached, boolean driverStarted, boolean hasLog, boolean terminal) {}
-
   /** Hands out Ray core job ids. */
   interface RayJobIds {
     String next();
@@ -47,8 +43,7 @@ final class FakeJob {
   private final Map<String, Object> runtimeEnv;
   private final boolean requestsResources;
   private final JobScript script;
-  /** The open tails, each with whether output came since its loop last looked at the status. */
-  private final Map<WebSocket, Boolean> tails = new LinkedHashMap<>();
+  private final LogTailFollower tails;
   private final StringBuilder log = new StringBuilder();
 
   private String status = PENDING;
@@ -79,6 +74,7 @@ final class FakeJob {
     this.requestsResources = requestsResources;
     this.script = script;
     this.startTime = startTime;
+    this.tails = new LogTailFollower(this, env.timeline(), env.logTailSleep());
   }
 
   /** A submitted job, PENDING; call {@link #begin()} once it is registered. */
@@ -298,12 +294,7 @@ final class FakeJob {
     } else {
       env.timeline().schedule(this::supervisorExited, env.supervisorExitDelay());
     }
-    if (env.logTailSleep().isZero()) {
-      for (WebSocket tail : tails.keySet()) {
-        tail.close(1000, null);
-      }
-      tails.clear();
-    } // else each tail's LogTailFollower closes it in Ray's time
+    tails.jobEnded();
   }
 
   private void append(String text) {
@@ -311,10 +302,7 @@ final class FakeJob {
       return;
     }
     log.append(text);
-    for (Entry<WebSocket, Boolean> tail : tails.entrySet()) {
-      tail.getKey().send(text);
-      tail.setValue(true);
-    }
+    tails.send(text);
   }
 
   /** The {@code logs} endpoint: empty until the driver has started. */
@@ -322,46 +310,17 @@ final class FakeJob {
     return driverStarted ? log.toString() : "";
   }
 
-  /**
-   * Attaches a tail WebSocket: sends what is there, then every new chunk; closes it with 1000 after the job has ended,
-   * as Ray's tail loop does ({@link LogTailFollower}), or the instant it ends when the log-tail sleep is zero (at
-   * once if it already has ended, without data if the driver never started).
-   */
+  synchronized boolean driverStarted() {
+    return driverStarted;
+  }
+
+  /** Attaches a tail WebSocket: it gets what is there, then each chunk; {@link LogTailFollower} closes it. */
   synchronized void attachTail(WebSocket socket) {
-    if (driverStarted && log.length() > 0) {
-      socket.send(log.toString());
-    }
-    if (env.logTailSleep().isZero()) {
-      if (isTerminal()) {
-        socket.close(1000, null);
-      } else {
-        tails.put(socket, false);
-      }
-      return;
-    }
-    tails.put(socket, false);
-    new LogTailFollower(this, socket, env.timeline(), env.logTailSleep()).start();
+    tails.attach(socket, logs(), isTerminal());
   }
 
   synchronized void detachTail(WebSocket socket) {
-    tails.remove(socket);
-  }
-
-  /** Ends one tail: Ray's tail loop has returned. */
-  synchronized void closeTail(WebSocket socket) {
-    if (tails.remove(socket) != null) {
-      socket.close(1000, null);
-    }
-  }
-
-  synchronized TailView tailView(WebSocket socket) {
-    return new TailView(tails.containsKey(socket), driverStarted, log.length() > 0, isTerminal());
-  }
-
-  /** Whether output came for this tail since the last call (and forgets it). */
-  synchronized boolean takeOutputSinceLastLook(WebSocket socket) {
-    Boolean came = tails.replace(socket, false);
-    return came != null && came;
+    tails.detach(socket);
   }
 
   /** JobDetails as the emulated version sends it: all keys present, unset ones null. */

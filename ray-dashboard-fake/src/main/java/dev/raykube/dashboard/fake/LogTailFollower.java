@@ -1,10 +1,14 @@
 package dev.raykube.dashboard.fake;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Map.Entry;
 import okhttp3.WebSocket;
 
 /**
- * When one log tail of a job closes: Ray 2.60's tail loop, timed on the fake's timeline.
+ * The open log tails of one job and when each closes: Ray 2.60's tail loop, timed on the fake's timeline. All its
+ * state is guarded by the job's lock: the job calls in holding it, and each step of a loop takes it.
  *
  * <p>Ray's head first waits for the job's driver to start ({@code driver_agent_http_address}), looking every
  * {@code WAIT_FOR_SUPERVISOR_ACTOR_INTERVAL_S} (1 s), and closes at once if the job ended before it started. Then the
@@ -21,52 +25,110 @@ import okhttp3.WebSocket;
  */
 final class LogTailFollower {
   private final FakeJob job;
-  private final WebSocket socket;
   private final Timeline timeline;
   private final Duration sleep;
-  private boolean following;
+  /** The open tails, each with whether output came since its loop last looked at the status. */
+  private final Map<WebSocket, Boolean> tails = new LinkedHashMap<>();
 
-  LogTailFollower(FakeJob job, WebSocket socket, Timeline timeline, Duration sleep) {
+  LogTailFollower(FakeJob job, Timeline timeline, Duration sleep) {
     this.job = job;
-    this.socket = socket;
     this.timeline = timeline;
     this.sleep = sleep;
   }
 
-  /** Ray's head: wait for the driver, then follow; called once, right after the socket was attached. */
-  void start() {
-    timeline.schedule(this::waitForDriver, Duration.ZERO);
-  }
-
-  private void waitForDriver() {
-    FakeJob.TailView view = job.tailView(socket);
-    if (!view.attached()) {
+  /**
+   * Attaches a tail WebSocket, under the job's lock: sends {@code log} (what the job has written so far, empty before
+   * its driver started), then every new chunk; with a zero sleep it closes the tail at once if the job has ended.
+   * Otherwise Ray's head waits for the driver, then follows.
+   */
+  void attach(WebSocket socket, String log, boolean terminal) {
+    if (!log.isEmpty()) {
+      socket.send(log);
+    }
+    if (sleep.isZero()) {
+      if (terminal) {
+        socket.close(1000, null);
+      } else {
+        tails.put(socket, false);
+      }
       return;
     }
-    if (view.driverStarted()) {
-      following = true;
-      job.takeOutputSinceLastLook(socket);
-      timeline.schedule(this::look, view.hasLog() ? sleep.multipliedBy(2) : sleep);
-    } else if (view.terminal()) {
-      job.closeTail(socket); // ended before its driver started: Ray's head returns at once
-    } else {
-      timeline.schedule(this::waitForDriver, sleep);
+    tails.put(socket, false);
+    timeline.schedule(() -> waitForDriver(socket), Duration.ZERO);
+  }
+
+  /** Forgets a tail its client closed or lost, under the job's lock. */
+  void detach(WebSocket socket) {
+    tails.remove(socket);
+  }
+
+  /** Sends a chunk of output to every open tail, under the job's lock. */
+  void send(String text) {
+    for (Entry<WebSocket, Boolean> tail : tails.entrySet()) {
+      tail.getKey().send(text);
+      tail.setValue(true);
+    }
+  }
+
+  /** The job has ended, under its lock: with a zero sleep every tail closes now, else each loop closes its own. */
+  void jobEnded() {
+    if (sleep.isZero()) {
+      for (WebSocket tail : tails.keySet()) {
+        tail.close(1000, null);
+      }
+      tails.clear();
+    }
+  }
+
+  private void waitForDriver(WebSocket socket) {
+    synchronized (job) {
+      if (!tails.containsKey(socket)) {
+        return;
+      }
+      if (job.driverStarted()) {
+        takeOutputSinceLastLook(socket);
+        timeline.schedule(() -> look(socket), job.logs().isEmpty() ? sleep : sleep.multipliedBy(2));
+      } else if (job.isTerminal()) {
+        close(socket); // ended before its driver started: Ray's head returns at once
+      } else {
+        timeline.schedule(() -> waitForDriver(socket), sleep);
+      }
     }
   }
 
   /** The manager's look at the job's status, after a yield without new lines. */
-  private void look() {
-    FakeJob.TailView view = job.tailView(socket);
-    if (!view.attached() || !following) {
-      return;
+  private void look(WebSocket socket) {
+    synchronized (job) {
+      if (!tails.containsKey(socket)) {
+        return;
+      }
+      if (job.isTerminal()) {
+        // sleep, read what is left (one more sleep at its end if there was some), sleep at the end of the file, return
+        Duration left = takeOutputSinceLastLook(socket) ? sleep.multipliedBy(3) : sleep.multipliedBy(2);
+        timeline.schedule(() -> closeLater(socket), left);
+        return;
+      }
+      boolean readOutput = takeOutputSinceLastLook(socket);
+      timeline.schedule(() -> look(socket), readOutput ? sleep.multipliedBy(3) : sleep.multipliedBy(2));
     }
-    if (view.terminal()) {
-      // sleep, read what is left (one more sleep at its end if there was some), sleep at the end of the file, return
-      Duration left = job.takeOutputSinceLastLook(socket) ? sleep.multipliedBy(3) : sleep.multipliedBy(2);
-      timeline.schedule(() -> job.closeTail(socket), left);
-      return;
+  }
+
+  /** Whether output came for this tail since the last call (and forgets it). */
+  private boolean takeOutputSinceLastLook(WebSocket socket) {
+    Boolean came = tails.replace(socket, false);
+    return came != null && came;
+  }
+
+  private void closeLater(WebSocket socket) {
+    synchronized (job) {
+      close(socket);
     }
-    boolean readOutput = job.takeOutputSinceLastLook(socket);
-    timeline.schedule(this::look, readOutput ? sleep.multipliedBy(3) : sleep.multipliedBy(2));
+  }
+
+  /** Ends one tail: Ray's tail loop has returned. */
+  private void close(WebSocket socket) {
+    if (tails.remove(socket) != null) {
+      socket.close(1000, null);
+    }
   }
 }

@@ -5,7 +5,6 @@ import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import io.javaoperatorsdk.operator.processing.event.source.ResourceEventAware;
 import io.javaoperatorsdk.operator.processing.event.source.inbound.SimpleInboundEventSource;
 import java.time.Clock;
-import okhttp3.OkHttpClient;
 
 /**
  * The push signal "this RayJob's Ray job may have changed", as a JOSDK event source: it owns the RayJobs' log tails
@@ -22,13 +21,19 @@ final class JobEndEventSource extends SimpleInboundEventSource<RayJob> implement
   private final JobListPolls lists;
 
   /**
+   * The lists read through the tails' OkHttp client ({@link JobLogTails#http()}), sharing its connection pool: both are
+   * owned by this source, made with it and closed when it stops, and both talk to the same dashboards. (The clients
+   * the reconciles read jobs with belong to the RayJob loop and live as long as it does, not as this source.) A list
+   * read is a synchronous call, so it takes none of the dispatcher's room kept for the tails, and the client's 10 s
+   * timeouts are those a client of its own would have.
+   *
    * @param policy when to open and close tails
    * @param clock the time source
    */
   JobEndEventSource(LogTailPolicy policy, Clock clock) {
     super(NAME);
     this.tails = new JobLogTails(policy, this::propagateEvent, clock);
-    this.lists = new JobListPolls(this::propagateEvent, new OkHttpClient());
+    this.lists = new JobListPolls(this::propagateEvent, tails.http());
   }
 
   /** The job lists (the reconciler follows and drops jobs on them). */

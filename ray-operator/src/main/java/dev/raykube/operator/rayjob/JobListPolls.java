@@ -95,29 +95,45 @@ final class JobListPolls implements RecentJobDetails, AutoCloseable {
    * @param seen the job's status as this reconcile saw it or wrote it (PENDING right after the submission), or
    *     {@code null} if it knows none
    */
-  synchronized void follow(ResourceID id, LogTailNeed need, JobStatus seen) {
+  synchronized void follow(ResourceID id, FollowNeed need, JobStatus seen) {
     if (closed) {
       return;
     }
-    if (need.kind() == LogTailNeed.Kind.NONE) {
+    if (need.kind() == FollowNeed.Kind.NONE) {
       drop(id);
       return;
     }
-    DashboardEndpoint endpoint = need.target().endpoint();
     if (seen == null) {
-      Dashboard current = dashboards.get(followed.get(id));
-      Follower follower = current == null ? null : current.followers.get(id);
-      if (follower == null || !endpoint.equals(followed.get(id))
-          || !follower.submissionId().equals(need.target().submissionId())) {
-        drop(id);
-      }
-      return;
+      keepOnlyIfFollowing(id, need.target());
+    } else {
+      followFrom(id, need.target(), seen);
     }
+  }
+
+  /** Without a status to follow from: the RayJob stays followed only if it already follows {@code target}. */
+  private void keepOnlyIfFollowing(ResourceID id, LogTailTarget target) {
+    if (!isFollowing(id, target)) {
+      drop(id);
+    }
+  }
+
+  /** Whether the RayJob is followed on {@code target}'s dashboard, and for {@code target}'s job. */
+  private boolean isFollowing(ResourceID id, LogTailTarget target) {
+    DashboardEndpoint endpoint = followed.get(id);
+    Dashboard dashboard = endpoint == null ? null : dashboards.get(endpoint);
+    Follower follower = dashboard == null ? null : dashboard.followers.get(id);
+    return follower != null && target.endpoint().equals(endpoint)
+        && follower.submissionId().equals(target.submissionId());
+  }
+
+  /** Follows {@code target} from status {@code seen} (leaving the list of another dashboard it was on). */
+  private void followFrom(ResourceID id, LogTailTarget target, JobStatus seen) {
+    DashboardEndpoint endpoint = target.endpoint();
     if (!endpoint.equals(followed.get(id))) {
       drop(id);
     }
     Dashboard dashboard = dashboards.computeIfAbsent(endpoint, this::open);
-    dashboard.followers.put(id, new Follower(need.target().submissionId(), seen));
+    dashboard.followers.put(id, new Follower(target.submissionId(), seen));
     followed.put(id, endpoint);
     if (dashboard.next == null) {
       schedule(endpoint, dashboard, JobListCadence.next(dashboard.followers.size(), 0));

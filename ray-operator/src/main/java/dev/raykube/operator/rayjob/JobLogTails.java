@@ -67,13 +67,21 @@ public final class JobLogTails implements AutoCloseable {
   }
 
   /**
+   * The OkHttp client the tails are opened with (10 s connect, read and write timeouts; a dispatcher with room for
+   * every tail). {@link JobEndEventSource} has the job lists share it, so that they share its connection pool.
+   */
+  OkHttpClient http() {
+    return http;
+  }
+
+  /**
    * Carries out {@link LogTailPolicy#step} for a RayJob after a reconcile.
    *
    * @param id the RayJob
    * @param need what the reconcile needs
    * @return the step taken
    */
-  public LogTailStep follow(ResourceID id, LogTailNeed need) {
+  public LogTailStep follow(ResourceID id, FollowNeed need) {
     List<LogTail> toClose = new ArrayList<>();
     LogTail opened = null;
     LogTailStep step;
@@ -113,7 +121,7 @@ public final class JobLogTails implements AutoCloseable {
   }
 
   /** The step {@link #follow} would take now, without taking it. */
-  synchronized LogTailStep preview(ResourceID id, LogTailNeed need) {
+  synchronized LogTailStep preview(ResourceID id, FollowNeed need) {
     Entry entry = entries.get(id);
     return policy.step(need, entry == null ? null : entry.memory(), open, clock.instant());
   }

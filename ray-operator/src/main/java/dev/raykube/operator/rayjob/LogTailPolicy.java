@@ -44,14 +44,14 @@ public final class LogTailPolicy {
   }
 
   /**
-   * What a reconcile needs of a RayJob's tail.
+   * What a reconcile needs of following a RayJob's Ray job, by its tail and its dashboard's job list.
    *
    * @param rayJob the RayJob as written by the reconcile (its status is the decided one); not null
    * @param lookup what the dashboard said about the Ray job in this reconcile; not null
    * @param token the dashboard token of the RayJob's cluster, or {@code null}
    * @return the need
    */
-  public static LogTailNeed need(RayJob rayJob, JobLookup lookup, String token) {
+  public static FollowNeed need(RayJob rayJob, JobLookup lookup, String token) {
     Objects.requireNonNull(rayJob, "rayJob");
     Objects.requireNonNull(lookup, "lookup");
     RayJobStatus status = rayJob.getStatus();
@@ -60,28 +60,28 @@ public final class LogTailPolicy {
         || (managedBy != null && !managedBy.equals(RayClusterLabels.MANAGED_BY_KUBERAY))
         || status.getJobDeploymentStatus() != JobDeploymentStatus.RUNNING
         || status.getJobId() == null || status.getJobId().isBlank() || status.getDashboardURL() == null) {
-      return LogTailNeed.none();
+      return FollowNeed.none();
     }
     LogTailTarget target;
     try {
       target = new LogTailTarget(status.getJobId(), new DashboardEndpoint(
           DashboardEndpoint.urlOf(status.getDashboardURL()), token));
     } catch (IllegalArgumentException unaddressable) {
-      return LogTailNeed.none();
+      return FollowNeed.none();
     }
     if (HttpUrl.parse(target.endpoint().url()) == null) {
-      return LogTailNeed.none(); // the status check reports the bad address
+      return FollowNeed.none(); // the status check reports the bad address
     }
     if (lookup instanceof JobLookup.Found found) {
       JobStatus seen = found.details().status();
       if (seen == JobStatus.PENDING || seen == JobStatus.RUNNING) {
-        return LogTailNeed.follow(target);
+        return FollowNeed.follow(target);
       }
       if (seen != JobStatus.UNKNOWN) {
-        return LogTailNeed.none(); // ended
+        return FollowNeed.none(); // ended
       }
     }
-    return LogTailNeed.keepIfOpen(target);
+    return FollowNeed.keepIfOpen(target);
   }
 
   /**
@@ -93,16 +93,16 @@ public final class LogTailPolicy {
    * @param now the current time; not null
    * @return the step
    */
-  public LogTailStep step(LogTailNeed need, LogTailMemory memory, int openTails, Instant now) {
+  public LogTailStep step(FollowNeed need, LogTailMemory memory, int openTails, Instant now) {
     Objects.requireNonNull(need, "need");
     Objects.requireNonNull(now, "now");
-    LogTailNeed.Kind kind = settings.enabled() ? need.kind() : LogTailNeed.Kind.NONE;
-    if (kind == LogTailNeed.Kind.NONE || (memory != null && kind == LogTailNeed.Kind.KEEP_IF_OPEN
+    FollowNeed.Kind kind = settings.enabled() ? need.kind() : FollowNeed.Kind.NONE;
+    if (kind == FollowNeed.Kind.NONE || (memory != null && kind == FollowNeed.Kind.KEEP_IF_OPEN
         && !memory.target().equals(need.target()))) {
       return memory == null ? LogTailStep.NONE
           : memory instanceof LogTailMemory.Open ? LogTailStep.CLOSE : LogTailStep.FORGET;
     }
-    if (kind == LogTailNeed.Kind.KEEP_IF_OPEN) {
+    if (kind == FollowNeed.Kind.KEEP_IF_OPEN) {
       return memory == null ? LogTailStep.NONE
           : memory instanceof LogTailMemory.Open ? LogTailStep.KEEP : LogTailStep.WAIT;
     }
@@ -159,8 +159,8 @@ public final class LogTailPolicy {
    * @param lookup what this reconcile saw
    * @param step the step {@link #step} gives for {@code need} now
    */
-  public static boolean relaxesPoll(LogTailNeed need, JobLookup lookup, LogTailStep step) {
-    return need.kind() == LogTailNeed.Kind.FOLLOW && lookup instanceof JobLookup.Found found
+  public static boolean relaxesPoll(FollowNeed need, JobLookup lookup, LogTailStep step) {
+    return need.kind() == FollowNeed.Kind.FOLLOW && lookup instanceof JobLookup.Found found
         && found.details().status() == JobStatus.RUNNING
         && (step == LogTailStep.OPEN || step == LogTailStep.KEEP || step == LogTailStep.REPLACE);
   }

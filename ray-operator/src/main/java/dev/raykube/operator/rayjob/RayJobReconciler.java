@@ -107,8 +107,8 @@ public final class RayJobReconciler implements Reconciler<RayJob>, Cleaner<RayJo
       AdaptivePoll defaultPoll = loop.settings().poll();
       Reconciled result = loop.reconcile(rayJob, observed -> {
         JobLookup seen = observed.observation().rayJob();
-        LogTailNeed need = LogTailPolicy.need(observed.rayJob(), seen, token(observed));
-        if (need.kind() == LogTailNeed.Kind.FOLLOW && jobEnds.lists().relieves(id)) {
+        FollowNeed need = LogTailPolicy.need(observed.rayJob(), seen, token(observed));
+        if (need.kind() == FollowNeed.Kind.FOLLOW && jobEnds.lists().relieves(id)) {
           return JobListCadence.RELIEVED_POLL;
         }
         return LogTailPolicy.relaxesPoll(need, seen, jobEnds.tails().preview(id, need)) ? followedPoll : defaultPoll;
@@ -134,11 +134,11 @@ public final class RayJobReconciler implements Reconciler<RayJob>, Cleaner<RayJo
       return;
     }
     JobLookup seen = result.observed().observation().rayJob();
-    LogTailNeed need = LogTailPolicy.need(result.rayJob(), seen, token(result.observed()));
+    FollowNeed need = LogTailPolicy.need(result.rayJob(), seen, token(result.observed()));
     jobEnds.lists().follow(id, need, seen instanceof JobLookup.Found found ? found.details().status()
         : liveStatus(result.rayJob()));
     // A tail is the push of last resort: Ray closes it 2-4 s after the end, later than the list sees it.
-    jobEnds.tails().follow(id, jobEnds.lists().relieves(id) ? LogTailNeed.none() : need);
+    jobEnds.tails().follow(id, jobEnds.lists().relieves(id) ? FollowNeed.none() : need);
   }
 
   /** The job status the RayJob's status gives, if it is a live one (PENDING right after the submission). */

@@ -9,9 +9,7 @@ import dev.raykube.cluster.loop.ClusterEventReason;
 import dev.raykube.model.cluster.AuthOptions;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.RayClusterStatus;
-import dev.raykube.model.cluster.ScaleStrategy;
 import dev.raykube.operator.testing.MockApiRequests;
-import dev.raykube.operator.testing.RayCrds;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.Event;
@@ -21,54 +19,15 @@ import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
 import io.fabric8.kubernetes.api.model.StatusBuilder;
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
-import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The RayCluster controller in the real operator runtime against the CRUD mock, with a pod-status simulator playing
- * kubelet.
+ * The RayCluster controller in the real operator runtime against the CRUD mock: what it creates, its status,
+ * validation, Events and API writes (how the Pods follow the spec: {@link RayClusterPodsTest}).
  */
-@EnableKubernetesMockClient(crud = true)
-class RayClusterReconcilerTest {
-
-  static KubernetesMockServer server;
-  static KubernetesClient client;
-
-  private static final String NS = "ray";
-
-  private OperatorHarness harness;
-
-  @BeforeAll
-  static void registerCrds() {
-    RayCrds.register(client);
-  }
-
-  @BeforeEach
-  void startOperator() throws Exception {
-    harness = OperatorHarness.start(server, client);
-  }
-
-  @AfterEach
-  void stopOperator() {
-    harness.close();
-    client.resources(RayCluster.class).inNamespace(NS).delete();
-    client.pods().inNamespace(NS).delete();
-    client.services().inNamespace(NS).delete();
-    client.v1().events().inNamespace(NS).delete();
-    client.serviceAccounts().inNamespace(NS).delete();
-    client.rbac().roles().inNamespace(NS).delete();
-    client.rbac().roleBindings().inNamespace(NS).delete();
-    client.secrets().inNamespace(NS).delete();
-  }
+class RayClusterReconcilerTest extends RunningOperatorFixture {
 
   @Test
   void createsHeadServiceHeadPodAndWorkersThenReportsReady() {
@@ -121,118 +80,6 @@ class RayClusterReconcilerTest {
     assertThat(writes).as("each Pod created exactly once").containsEntry("POST pods", 3)
         .containsEntry("POST services", 1).doesNotContainKey("DELETE pods");
     assertThat(harness.operator.clusterStates().count("ready")).isEqualTo(1);
-  }
-
-  @Test
-  void scalesAWorkerGroupUpAndDown() {
-    harness.create(ClusterManifests.basic(NS, "scale", 1));
-    await("ready with 1 worker", () -> harness.isReady(NS, "scale"));
-
-    harness.edit(NS, "scale", c -> c.getSpec().getWorkerGroupSpecs().get(0).setReplicas(3));
-    await("3 ready workers", () -> harness.workers(NS, "scale").size() == 3 && harness.isReady(NS, "scale")
-        && harness.status(NS, "scale").getReadyWorkerReplicas() == 3);
-
-    harness.edit(NS, "scale", c -> c.getSpec().getWorkerGroupSpecs().get(0).setReplicas(1));
-    await("scaled down to 1 worker", () -> harness.workers(NS, "scale").size() == 1
-        && harness.status(NS, "scale").getReadyWorkerReplicas() == 1);
-
-    RayClusterStatus status = harness.status(NS, "scale");
-    assertThat(status.getDesiredWorkerReplicas()).isEqualTo(1);
-    assertThat(status.getObservedGeneration()).isEqualTo(harness.get(NS, "scale").getMetadata().getGeneration());
-    assertThat(harness.events(NS, "scale", ClusterEventReason.DELETED_WORKER_POD))
-        .allSatisfy(e -> assertThat(e.getMessage()).contains("more Pods than desired"));
-    assertThat(podsNamed(harness.events(NS, "scale", ClusterEventReason.DELETED_WORKER_POD))).isEqualTo(2);
-    assertThat(podsNamed(harness.events(NS, "scale", ClusterEventReason.CREATED_WORKER_POD))).isEqualTo(3);
-  }
-
-  @Test
-  void deletesTheWorkersToDeleteAndKeepsTheGroupAtItsReplicas() {
-    harness.create(ClusterManifests.basic(NS, "named", 2));
-    await("ready", () -> harness.isReady(NS, "named"));
-    String victim = harness.workers(NS, "named").get(0).getMetadata().getName();
-
-    harness.edit(NS, "named", c -> c.getSpec().getWorkerGroupSpecs().get(0).setScaleStrategy(scaleStrategy(victim)));
-
-    await("victim replaced", () -> {
-      Set<String> workers = names(harness.workers(NS, "named"));
-      return workers.size() == 2 && !workers.contains(victim);
-    });
-    assertThat(harness.events(NS, "named", ClusterEventReason.DELETED_WORKER_POD)).singleElement()
-        .satisfies(e -> assertThat(e.getMessage()).contains(victim, "workersToDelete"));
-  }
-
-  @Test
-  void withAutoscalingOnlyTheWorkersToDeleteAreRemoved() throws Exception {
-    harness.create(ClusterManifests.autoscaling(NS, "auto", 3));
-    await("ready", () -> harness.isReady(NS, "auto"));
-    assertThat(client.serviceAccounts().inNamespace(NS).withName("auto").get()).isNotNull();
-    assertThat(client.rbac().roles().inNamespace(NS).withName("auto").get()).isNotNull();
-    assertThat(client.rbac().roleBindings().inNamespace(NS).withName("auto").get()).isNotNull();
-    assertThat(harness.head(NS, "auto").getSpec().getContainers()).extracting(Container::getName)
-        .containsExactly("ray-head", "autoscaler");
-    assertThat(reasons(harness.events(NS, "auto"))).containsEntry("CreatedServiceAccount", 1L)
-        .containsEntry("CreatedRole", 1L).containsEntry("CreatedRoleBinding", 1L);
-
-    harness.edit(NS, "auto", c -> c.getSpec().getWorkerGroupSpecs().get(0).setReplicas(2));
-    Thread.sleep(800);
-    assertThat(harness.workers(NS, "auto")).as("no scale-down while the autoscaler decides").hasSize(3);
-
-    String victim = harness.workers(NS, "auto").get(1).getMetadata().getName();
-    harness.edit(NS, "auto", c -> c.getSpec().getWorkerGroupSpecs().get(0).setScaleStrategy(scaleStrategy(victim)));
-    await("victim deleted", () -> !names(harness.workers(NS, "auto")).contains(victim));
-    Thread.sleep(500);
-    assertThat(harness.workers(NS, "auto")).hasSize(2);
-    assertThat(podsNamed(harness.events(NS, "auto", ClusterEventReason.CREATED_WORKER_POD))).isEqualTo(3);
-  }
-
-  @Test
-  void replacesFailedWorkerAndHeadPods() {
-    harness.create(ClusterManifests.basic(NS, "heal", 2));
-    await("ready", () -> harness.isReady(NS, "heal"));
-    String worker = harness.workers(NS, "heal").get(0).getMetadata().getName();
-
-    harness.pods.fail(NS, worker);
-    await("worker replaced and ready", () -> {
-      Set<String> workers = names(harness.workers(NS, "heal"));
-      return workers.size() == 2 && !workers.contains(worker)
-          && harness.status(NS, "heal").getReadyWorkerReplicas() == 2;
-    });
-    assertThat(harness.events(NS, "heal", ClusterEventReason.DELETED_WORKER_POD)).singleElement()
-        .satisfies(e -> assertThat(e.getMessage()).contains(worker, "failed and is replaced"));
-
-    String head = harness.head(NS, "heal").getMetadata().getName();
-    harness.pods.fail(NS, head);
-    await("head replaced and ready", () -> {
-      Pod current = harness.head(NS, "heal");
-      RayClusterStatus status = harness.status(NS, "heal");
-      return current != null && !current.getMetadata().getName().equals(head)
-          && "True".equals(condition(status, "HeadPodReady").getStatus())
-          && current.getMetadata().getName().equals(status.getHead().getPodName());
-    });
-    assertThat(harness.events(NS, "heal", ClusterEventReason.DELETED_HEAD_POD)).hasSize(1);
-    assertThat(harness.events(NS, "heal", ClusterEventReason.CREATED_HEAD_POD)).hasSize(2);
-  }
-
-  @Test
-  void suspendDeletesEveryPodAndCreatesNoneUntilResumed() throws Exception {
-    harness.create(ClusterManifests.basic(NS, "nap", 2));
-    await("ready", () -> harness.isReady(NS, "nap"));
-
-    harness.edit(NS, "nap", c -> c.getSpec().setSuspend(true));
-    await("suspended", () -> harness.pods(NS, "nap").isEmpty()
-        && "suspended".equals(harness.status(NS, "nap").getStateValue()));
-    RayClusterStatus suspended = harness.status(NS, "nap");
-    assertThat(condition(suspended, "RayClusterSuspended").getStatus()).isEqualTo("True");
-    assertThat(condition(suspended, "RayClusterSuspending").getStatus()).isEqualTo("False");
-    assertThat(harness.events(NS, "nap", ClusterEventReason.DELETED_POD)).singleElement()
-        .satisfies(e -> assertThat(e.getMessage()).contains("all 3 Pods"));
-    Thread.sleep(600);
-    assertThat(harness.pods(NS, "nap")).as("nothing is created while suspended").isEmpty();
-    assertThat(harness.service(NS, "nap-head-svc")).as("the Service stays").isNotNull();
-
-    harness.edit(NS, "nap", c -> c.getSpec().setSuspend(false));
-    await("resumed and ready", () -> harness.pods(NS, "nap").size() == 3 && harness.isReady(NS, "nap"));
-    assertThat(condition(harness.status(NS, "nap"), "RayClusterSuspended").getStatus()).isEqualTo("False");
   }
 
   @Test
@@ -375,35 +222,11 @@ class RayClusterReconcilerTest {
         .filter(r -> r.userAgent() != null && r.userAgent().startsWith("raykube-operator/")).toList();
   }
 
-  private static ScaleStrategy scaleStrategy(String... names) {
-    ScaleStrategy strategy = new ScaleStrategy();
-    strategy.setWorkersToDelete(List.of(names));
-    return strategy;
-  }
-
   private static void assertOwnedBy(List<OwnerReference> references, RayCluster cluster) {
     assertThat(references).singleElement().satisfies(ref -> {
       assertThat(ref.getKind()).isEqualTo("RayCluster");
       assertThat(ref.getUid()).isEqualTo(cluster.getMetadata().getUid());
       assertThat(ref.getController()).isTrue();
     });
-  }
-
-  static Condition condition(RayClusterStatus status, String type) {
-    return status.getConditions() == null ? null
-        : status.getConditions().stream().filter(c -> type.equals(c.getType())).findFirst().orElse(null);
-  }
-
-  private static Set<String> names(List<Pod> pods) {
-    return pods.stream().map(p -> p.getMetadata().getName()).collect(Collectors.toSet());
-  }
-
-  private static Map<String, Long> reasons(List<Event> events) {
-    return events.stream().collect(Collectors.groupingBy(Event::getReason, Collectors.counting()));
-  }
-
-  /** How many Pods the Events name ({@code <namespace>/<pod>} each; one Event names every Pod of one change). */
-  private static int podsNamed(List<Event> events) {
-    return events.stream().mapToInt(e -> e.getMessage().split(NS + "/", -1).length - 1).sum();
   }
 }

@@ -49,12 +49,12 @@ class JobListPollsTest {
     fake.close();
   }
 
-  private LogTailNeed running(String id) {
+  private FollowNeed running(String id) {
     fake.script(id, JobScript.runsUntilStopped());
     ray.submitJob(JobSubmitRequest.builder("sleep 1000").submissionId(id).build());
     Eventually.await(Duration.ofSeconds(WAIT_SECONDS), id + " RUNNING",
         () -> ray.getJob(id).status() == JobStatus.RUNNING);
-    return LogTailNeed.follow(new LogTailTarget(id, DashboardEndpoint.of(fake.url())));
+    return FollowNeed.follow(new LogTailTarget(id, DashboardEndpoint.of(fake.url())));
   }
 
   private int listReads() {
@@ -83,7 +83,7 @@ class JobListPollsTest {
   @Test
   @DisplayName("a job seen PENDING reconciles its RayJob when the list shows it RUNNING")
   void pendingToRunningIsPushed() throws Exception {
-    LogTailNeed need = running("job-a");
+    FollowNeed need = running("job-a");
     lists.follow(A, need, JobStatus.PENDING);
     assertThat(changed.poll(WAIT_SECONDS, TimeUnit.SECONDS)).isEqualTo(A);
   }
@@ -102,19 +102,19 @@ class JobListPollsTest {
   @Test
   @DisplayName("dropping and forgetting stop the reads; a RayJob that moves to another submission follows the new one")
   void dropForgetAndMove() throws Exception {
-    LogTailNeed first = running("job-a");
+    FollowNeed first = running("job-a");
     lists.follow(A, first, JobStatus.RUNNING);
     lists.follow(A, running("job-a2"), JobStatus.RUNNING);
     ray.stopJob("job-a");
     Eventually.await(Duration.ofSeconds(WAIT_SECONDS), "A relieved", () -> lists.relieves(A));
     assertThat(changed).as("the old submission's end is not A's any more").isEmpty();
-    lists.follow(A, LogTailNeed.keepIfOpen(first.target()), null);
+    lists.follow(A, FollowNeed.keepIfOpen(first.target()), null);
     assertThat(lists.relieves(A)).as("keep-if-open of another target drops").isFalse();
 
     lists.follow(B, running("job-b"), JobStatus.RUNNING);
     lists.forget(B);
     lists.follow(C, running("job-c"), JobStatus.RUNNING);
-    lists.follow(C, LogTailNeed.none(), null);
+    lists.follow(C, FollowNeed.none(), null);
     fake.clearRequests();
     Thread.sleep(3500);
     assertThat(listReads()).as("nobody follows a job there").isZero();

@@ -73,9 +73,9 @@ class JobLogTailsTest {
   @DisplayName("a followed job's end reconciles its RayJob; the ended tail is not reopened before the retry delay")
   void endOfJobIsPushed() throws Exception {
     LogTailTarget target = running("job-1");
-    assertThat(tails.follow(A, LogTailNeed.follow(target))).isEqualTo(LogTailStep.OPEN);
-    assertThat(tails.follow(A, LogTailNeed.follow(target))).isEqualTo(LogTailStep.KEEP);
-    assertThat(tails.follow(A, LogTailNeed.keepIfOpen(target))).isEqualTo(LogTailStep.KEEP);
+    assertThat(tails.follow(A, FollowNeed.follow(target))).isEqualTo(LogTailStep.OPEN);
+    assertThat(tails.follow(A, FollowNeed.follow(target))).isEqualTo(LogTailStep.KEEP);
+    assertThat(tails.follow(A, FollowNeed.keepIfOpen(target))).isEqualTo(LogTailStep.KEEP);
     assertThat(tails.openCount()).isEqualTo(1);
     assertThat(tails.following(A)).isEqualTo("job-1");
     assertThat(ended).isEmpty();
@@ -84,10 +84,10 @@ class JobLogTailsTest {
     assertThat(nextEnded()).isEqualTo(A);
     assertThat(tails.openCount()).isZero();
     assertThat(tails.following(A)).isNull();
-    assertThat(tails.follow(A, LogTailNeed.follow(target))).as("ended 0 s ago").isEqualTo(LogTailStep.WAIT);
+    assertThat(tails.follow(A, FollowNeed.follow(target))).as("ended 0 s ago").isEqualTo(LogTailStep.WAIT);
     assertThat(tailRequests("job-1")).isEqualTo(1);
-    assertThat(tails.follow(A, LogTailNeed.none())).isEqualTo(LogTailStep.FORGET);
-    assertThat(tails.follow(A, LogTailNeed.none())).isEqualTo(LogTailStep.NONE);
+    assertThat(tails.follow(A, FollowNeed.none())).isEqualTo(LogTailStep.FORGET);
+    assertThat(tails.follow(A, FollowNeed.none())).isEqualTo(LogTailStep.NONE);
   }
 
   @Test
@@ -95,21 +95,21 @@ class JobLogTailsTest {
   void refusedTailBacksOff() throws Exception {
     LogTailTarget target = running("job-1");
     fake.injectFault("GET", "/api/jobs/job-1/logs/tail", 2, Fault.status(404, "Not Found"));
-    assertThat(tails.follow(A, LogTailNeed.follow(target))).isEqualTo(LogTailStep.OPEN);
+    assertThat(tails.follow(A, FollowNeed.follow(target))).isEqualTo(LogTailStep.OPEN);
     assertThat(nextEnded()).isEqualTo(A);
     for (int i = 0; i < 20; i++) { // every reconcile in a tight loop would reopen it
-      assertThat(tails.follow(A, LogTailNeed.follow(target))).isEqualTo(LogTailStep.WAIT);
+      assertThat(tails.follow(A, FollowNeed.follow(target))).isEqualTo(LogTailStep.WAIT);
     }
     assertThat(tailRequests("job-1")).isEqualTo(1);
 
     clock.advance(Duration.ofSeconds(10));
-    assertThat(tails.follow(A, LogTailNeed.follow(target))).isEqualTo(LogTailStep.OPEN);
+    assertThat(tails.follow(A, FollowNeed.follow(target))).isEqualTo(LogTailStep.OPEN);
     assertThat(nextEnded()).isEqualTo(A);
     clock.advance(Duration.ofSeconds(10));
-    assertThat(tails.follow(A, LogTailNeed.follow(target))).as("second end in a row: 20 s").isEqualTo(
+    assertThat(tails.follow(A, FollowNeed.follow(target))).as("second end in a row: 20 s").isEqualTo(
         LogTailStep.WAIT);
     clock.advance(Duration.ofSeconds(10));
-    assertThat(tails.follow(A, LogTailNeed.follow(target))).isEqualTo(LogTailStep.OPEN);
+    assertThat(tails.follow(A, FollowNeed.follow(target))).isEqualTo(LogTailStep.OPEN);
     Eventually.await(Duration.ofSeconds(WAIT_SECONDS), "the third tail's upgrade", () -> tailRequests("job-1") == 3);
     assertThat(tails.openCount()).isEqualTo(1);
     assertThat(ended).isEmpty();
@@ -120,15 +120,15 @@ class JobLogTailsTest {
   void closedTailsReportNothing() throws Exception {
     LogTailTarget first = running("job-1");
     LogTailTarget retry = running("job-2");
-    tails.follow(A, LogTailNeed.follow(first));
-    assertThat(tails.follow(A, LogTailNeed.follow(retry))).as("a retry's new id").isEqualTo(LogTailStep.REPLACE);
+    tails.follow(A, FollowNeed.follow(first));
+    assertThat(tails.follow(A, FollowNeed.follow(retry))).as("a retry's new id").isEqualTo(LogTailStep.REPLACE);
     assertThat(tails.following(A)).isEqualTo("job-2");
     assertThat(tails.openCount()).isEqualTo(1);
-    assertThat(tails.follow(A, LogTailNeed.none())).isEqualTo(LogTailStep.CLOSE);
+    assertThat(tails.follow(A, FollowNeed.none())).isEqualTo(LogTailStep.CLOSE);
     assertThat(tails.openCount()).isZero();
 
-    tails.follow(A, LogTailNeed.follow(first));
-    tails.follow(B, LogTailNeed.follow(retry));
+    tails.follow(A, FollowNeed.follow(first));
+    tails.follow(B, FollowNeed.follow(retry));
     tails.forget(A);
     assertThat(tails.openCount()).isEqualTo(1);
     tails.close();
@@ -139,7 +139,7 @@ class JobLogTailsTest {
     LogTailTarget third = running("job-3");
     JobLogTails fresh = tails(LogTailSettings.defaults());
     try {
-      fresh.follow(C, LogTailNeed.follow(third));
+      fresh.follow(C, FollowNeed.follow(third));
       ray.stopJob("job-1");
       ray.stopJob("job-2");
       ray.stopJob("job-3");
@@ -155,19 +155,19 @@ class JobLogTailsTest {
   void bounded() {
     JobLogTails one = tails(LogTailSettings.defaults().withMaxOpen(1));
     try {
-      assertThat(one.follow(A, LogTailNeed.follow(running("job-1")))).isEqualTo(LogTailStep.OPEN);
+      assertThat(one.follow(A, FollowNeed.follow(running("job-1")))).isEqualTo(LogTailStep.OPEN);
       LogTailTarget second = running("job-2");
-      assertThat(one.follow(B, LogTailNeed.follow(second))).isEqualTo(LogTailStep.FULL);
+      assertThat(one.follow(B, FollowNeed.follow(second))).isEqualTo(LogTailStep.FULL);
       assertThat(tailRequests("job-2")).isZero();
       one.forget(A);
-      assertThat(one.follow(B, LogTailNeed.follow(second))).isEqualTo(LogTailStep.OPEN);
+      assertThat(one.follow(B, FollowNeed.follow(second))).isEqualTo(LogTailStep.OPEN);
       assertThat(one.openCount()).isEqualTo(1);
     } finally {
       one.close();
     }
     JobLogTails off = tails(LogTailSettings.defaults().withMaxOpen(0));
     try {
-      assertThat(off.follow(A, LogTailNeed.follow(running("job-3")))).isEqualTo(LogTailStep.NONE);
+      assertThat(off.follow(A, FollowNeed.follow(running("job-3")))).isEqualTo(LogTailStep.NONE);
       assertThat(tailRequests("job-3")).isZero();
     } finally {
       off.close();

@@ -47,9 +47,9 @@ class LogTailPolicyTest {
   private static final LogTailMemory ENDED_OTHER = new LogTailMemory.Ended(OTHER_ID, NOW.minusSeconds(1), 5);
 
   static Stream<Arguments> steps() {
-    LogTailNeed follow = LogTailNeed.follow(T);
-    LogTailNeed keep = LogTailNeed.keepIfOpen(T);
-    LogTailNeed none = LogTailNeed.none();
+    FollowNeed follow = FollowNeed.follow(T);
+    FollowNeed keep = FollowNeed.keepIfOpen(T);
+    FollowNeed none = FollowNeed.none();
     return Stream.of(
         // need NONE: close or forget whatever there is
         row(none, null, 0, LogTailStep.NONE),
@@ -82,7 +82,7 @@ class LogTailPolicyTest {
         row(follow, ENDED_OTHER, 3, LogTailStep.FULL));
   }
 
-  private static Arguments row(LogTailNeed need, LogTailMemory memory, int open, LogTailStep expected) {
+  private static Arguments row(FollowNeed need, LogTailMemory memory, int open, LogTailStep expected) {
     return Arguments.of(need.kind() + " / " + describe(memory) + " / " + open + " open → " + expected, need, memory,
         open, expected);
   }
@@ -99,13 +99,13 @@ class LogTailPolicyTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("steps")
-  void step(String name, LogTailNeed need, LogTailMemory memory, int open, LogTailStep expected) {
+  void step(String name, FollowNeed need, LogTailMemory memory, int open, LogTailStep expected) {
     assertThat(POLICY.step(need, memory, open, NOW)).isEqualTo(expected);
   }
 
   @ParameterizedTest(name = "off (maxOpen 0): {0} → nothing opened, everything closed")
   @MethodSource("steps")
-  void offOpensNothing(String name, LogTailNeed need, LogTailMemory memory, int open, LogTailStep ignored) {
+  void offOpensNothing(String name, FollowNeed need, LogTailMemory memory, int open, LogTailStep ignored) {
     LogTailStep step = new LogTailPolicy(SETTINGS.withMaxOpen(0)).step(need, memory, open, NOW);
     LogTailStep expected = memory == null ? LogTailStep.NONE
         : memory instanceof LogTailMemory.Open ? LogTailStep.CLOSE : LogTailStep.FORGET;
@@ -115,53 +115,53 @@ class LogTailPolicyTest {
   static Stream<Arguments> needs() {
     Consumer<RayJob> nothing = j -> { };
     return Stream.of(
-        needRow("RUNNING on the dashboard → follow", nothing, found(JobStatus.RUNNING), LogTailNeed.Kind.FOLLOW),
-        needRow("PENDING on the dashboard → follow", nothing, found(JobStatus.PENDING), LogTailNeed.Kind.FOLLOW),
-        needRow("SUCCEEDED → none", nothing, found(JobStatus.SUCCEEDED), LogTailNeed.Kind.NONE),
-        needRow("FAILED → none", nothing, found(JobStatus.FAILED), LogTailNeed.Kind.NONE),
-        needRow("STOPPED → none", nothing, found(JobStatus.STOPPED), LogTailNeed.Kind.NONE),
-        needRow("unknown status → keep if open", nothing, found(null), LogTailNeed.Kind.KEEP_IF_OPEN),
-        needRow("not found → keep if open", nothing, JobLookup.notFound(), LogTailNeed.Kind.KEEP_IF_OPEN),
-        needRow("query failed → keep if open", nothing, JobLookup.failed("down"), LogTailNeed.Kind.KEEP_IF_OPEN),
-        needRow("not queried → keep if open", nothing, JobLookup.notQueried(), LogTailNeed.Kind.KEEP_IF_OPEN),
+        needRow("RUNNING on the dashboard → follow", nothing, found(JobStatus.RUNNING), FollowNeed.Kind.FOLLOW),
+        needRow("PENDING on the dashboard → follow", nothing, found(JobStatus.PENDING), FollowNeed.Kind.FOLLOW),
+        needRow("SUCCEEDED → none", nothing, found(JobStatus.SUCCEEDED), FollowNeed.Kind.NONE),
+        needRow("FAILED → none", nothing, found(JobStatus.FAILED), FollowNeed.Kind.NONE),
+        needRow("STOPPED → none", nothing, found(JobStatus.STOPPED), FollowNeed.Kind.NONE),
+        needRow("unknown status → keep if open", nothing, found(null), FollowNeed.Kind.KEEP_IF_OPEN),
+        needRow("not found → keep if open", nothing, JobLookup.notFound(), FollowNeed.Kind.KEEP_IF_OPEN),
+        needRow("query failed → keep if open", nothing, JobLookup.failed("down"), FollowNeed.Kind.KEEP_IF_OPEN),
+        needRow("not queried → keep if open", nothing, JobLookup.notQueried(), FollowNeed.Kind.KEEP_IF_OPEN),
         needRow("RayJob Complete → none", j -> j.getStatus().setJobDeploymentStatus(JobDeploymentStatus.COMPLETE),
-            found(JobStatus.RUNNING), LogTailNeed.Kind.NONE),
+            found(JobStatus.RUNNING), FollowNeed.Kind.NONE),
         needRow("RayJob Initializing → none", j -> j.getStatus()
             .setJobDeploymentStatus(JobDeploymentStatus.INITIALIZING), found(JobStatus.RUNNING),
-            LogTailNeed.Kind.NONE),
+            FollowNeed.Kind.NONE),
         needRow("RayJob Retrying → none", j -> j.getStatus().setJobDeploymentStatus(JobDeploymentStatus.RETRYING),
-            found(JobStatus.RUNNING), LogTailNeed.Kind.NONE),
+            found(JobStatus.RUNNING), FollowNeed.Kind.NONE),
         needRow("RayJob Suspending → none", j -> j.getStatus()
-            .setJobDeploymentStatus(JobDeploymentStatus.SUSPENDING), found(JobStatus.RUNNING), LogTailNeed.Kind.NONE),
-        needRow("no status → none", j -> j.setStatus(null), found(JobStatus.RUNNING), LogTailNeed.Kind.NONE),
+            .setJobDeploymentStatus(JobDeploymentStatus.SUSPENDING), found(JobStatus.RUNNING), FollowNeed.Kind.NONE),
+        needRow("no status → none", j -> j.setStatus(null), found(JobStatus.RUNNING), FollowNeed.Kind.NONE),
         needRow("no submission id → none", j -> j.getStatus().setJobId(null), found(JobStatus.RUNNING),
-            LogTailNeed.Kind.NONE),
+            FollowNeed.Kind.NONE),
         needRow("no dashboard URL → none", j -> j.getStatus().setDashboardURL(null), found(JobStatus.RUNNING),
-            LogTailNeed.Kind.NONE),
+            FollowNeed.Kind.NONE),
         needRow("unaddressable dashboard URL → none", j -> j.getStatus().setDashboardURL("http://[bad"),
-            found(JobStatus.RUNNING), LogTailNeed.Kind.NONE),
+            found(JobStatus.RUNNING), FollowNeed.Kind.NONE),
         needRow("not an http URL → none", j -> j.getStatus().setDashboardURL("ftp://host:8265"),
-            found(JobStatus.RUNNING), LogTailNeed.Kind.NONE),
+            found(JobStatus.RUNNING), FollowNeed.Kind.NONE),
         needRow("being deleted → none", j -> j.getMetadata().setDeletionTimestamp("2026-11-30T12:00:00Z"),
-            found(JobStatus.RUNNING), LogTailNeed.Kind.NONE),
+            found(JobStatus.RUNNING), FollowNeed.Kind.NONE),
         needRow("managed by another controller → none", j -> j.getSpec().setManagedBy("example.com/other"),
-            found(JobStatus.RUNNING), LogTailNeed.Kind.NONE),
+            found(JobStatus.RUNNING), FollowNeed.Kind.NONE),
         needRow("managed by ray.io/kuberay-operator → follow", j -> j.getSpec().setManagedBy("ray.io/kuberay-operator"),
-            found(JobStatus.RUNNING), LogTailNeed.Kind.FOLLOW));
+            found(JobStatus.RUNNING), FollowNeed.Kind.FOLLOW));
   }
 
-  private static Arguments needRow(String name, Consumer<RayJob> change, JobLookup lookup, LogTailNeed.Kind kind) {
+  private static Arguments needRow(String name, Consumer<RayJob> change, JobLookup lookup, FollowNeed.Kind kind) {
     return Arguments.of(name, change, lookup, kind);
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("needs")
-  void need(String name, Consumer<RayJob> change, JobLookup lookup, LogTailNeed.Kind expected) {
+  void need(String name, Consumer<RayJob> change, JobLookup lookup, FollowNeed.Kind expected) {
     RayJob job = runningJob();
     change.accept(job);
-    LogTailNeed need = LogTailPolicy.need(job, lookup, "tok");
+    FollowNeed need = LogTailPolicy.need(job, lookup, "tok");
     assertThat(need.kind()).isEqualTo(expected);
-    if (expected != LogTailNeed.Kind.NONE) {
+    if (expected != FollowNeed.Kind.NONE) {
       assertThat(need.target()).isEqualTo(new LogTailTarget("job-1", new DashboardEndpoint(URL, "tok")));
     }
   }
@@ -199,7 +199,7 @@ class LogTailPolicyTest {
   }
 
   static Stream<Arguments> relaxations() {
-    LogTailNeed follow = LogTailNeed.follow(T);
+    FollowNeed follow = FollowNeed.follow(T);
     return Stream.of(
         Arguments.of("RUNNING, tail about to open", follow, found(JobStatus.RUNNING), LogTailStep.OPEN, true),
         Arguments.of("RUNNING, tail open", follow, found(JobStatus.RUNNING), LogTailStep.KEEP, true),
@@ -208,13 +208,13 @@ class LogTailPolicyTest {
         Arguments.of("RUNNING, bound reached", follow, found(JobStatus.RUNNING), LogTailStep.FULL, false),
         Arguments.of("RUNNING, tails off", follow, found(JobStatus.RUNNING), LogTailStep.NONE, false),
         Arguments.of("PENDING keeps the normal poll", follow, found(JobStatus.PENDING), LogTailStep.KEEP, false),
-        Arguments.of("not seen live", LogTailNeed.keepIfOpen(T), JobLookup.failed("down"), LogTailStep.KEEP, false),
-        Arguments.of("not followed", LogTailNeed.none(), found(JobStatus.RUNNING), LogTailStep.CLOSE, false));
+        Arguments.of("not seen live", FollowNeed.keepIfOpen(T), JobLookup.failed("down"), LogTailStep.KEEP, false),
+        Arguments.of("not followed", FollowNeed.none(), found(JobStatus.RUNNING), LogTailStep.CLOSE, false));
   }
 
   @ParameterizedTest(name = "{0} → relaxed: {4}")
   @MethodSource("relaxations")
-  void relaxedPoll(String name, LogTailNeed need, JobLookup lookup, LogTailStep step, boolean relaxed) {
+  void relaxedPoll(String name, FollowNeed need, JobLookup lookup, LogTailStep step, boolean relaxed) {
     assertThat(LogTailPolicy.relaxesPoll(need, lookup, step)).isEqualTo(relaxed);
   }
 
@@ -229,8 +229,8 @@ class LogTailPolicyTest {
         .as("the operator flag's default").isEqualTo(dev.raykube.operator.OperatorSettings.DEFAULT_MAX_JOB_LOG_TAILS);
     assertThat(LogTailSettings.defaults().enabled()).isTrue();
     assertThat(SETTINGS.withMaxOpen(0).enabled()).isFalse();
-    assertThatThrownBy(() -> LogTailNeed.follow(null)).isInstanceOf(NullPointerException.class);
-    assertThatThrownBy(() -> new LogTailNeed(LogTailNeed.Kind.NONE, T)).hasMessageContaining("takes no target");
+    assertThatThrownBy(() -> FollowNeed.follow(null)).isInstanceOf(NullPointerException.class);
+    assertThatThrownBy(() -> new FollowNeed(FollowNeed.Kind.NONE, T)).hasMessageContaining("takes no target");
     assertThatThrownBy(() -> new LogTailTarget(" ", T.endpoint())).hasMessageContaining("blank");
   }
 

@@ -5,13 +5,11 @@ import static dev.raykube.operator.testing.Eventually.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.dashboard.RayDashboardClient;
-import dev.raykube.dashboard.fake.FakeRayDashboard;
 import dev.raykube.dashboard.fake.Fault;
 import dev.raykube.dashboard.fake.JobScript;
 import dev.raykube.lifecycle.job.AdaptivePoll;
 import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.JobStatus;
-import dev.raykube.operator.testing.PodSimulator;
 import dev.raykube.operator.testing.RayCrds;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
@@ -35,9 +33,7 @@ class RayJobEndPushTest {
   static KubernetesMockServer server;
   static KubernetesClient client;
 
-  private FakeRayDashboard dashboard;
-  private PodSimulator pods;
-  private RayJobHarness harness;
+  private RayJobTestBed bed;
 
   @BeforeAll
   static void registerCrds() {
@@ -46,66 +42,60 @@ class RayJobEndPushTest {
 
   @BeforeEach
   void start() {
-    dashboard = FakeRayDashboard.builder().startDelay(Duration.ofMillis(20)).stopDelay(Duration.ofMillis(50)).build()
-        .start();
-    dashboard.scriptEntrypoints(Pattern.compile("python forever\\.py"), JobScript.runsUntilStopped());
-    pods = PodSimulator.start(client);
+    bed = RayJobTestBed.withoutOperator(client,
+        dashboard -> dashboard.scriptEntrypoints(Pattern.compile("python forever\\.py"), JobScript.runsUntilStopped()));
   }
 
   @AfterEach
   void stop() {
-    if (harness != null) {
-      harness.close();
-    }
-    pods.close();
-    dashboard.close();
-    RayJobHarness.removeAll(client);
+    bed.close();
   }
 
   private int tailRequests(String id) {
-    return dashboard.requests("GET", "/api/jobs/" + id + "/logs/tail").size();
+    return bed.dashboard.requests("GET", "/api/jobs/" + id + "/logs/tail").size();
   }
 
   @Test
   @DisplayName("with a 10-minute poll and no job list (its reads fail), the end of the log tail reconciles the RayJob")
   void endOfTailReconciles() throws Exception {
-    dashboard.injectFaultOnPath("GET", "/api/jobs/", 100_000, Fault.status(500, "no list"));
+    bed.dashboard.injectFaultOnPath("GET", "/api/jobs/", 100_000, Fault.status(500, "no list"));
     AdaptivePoll tenMinutes = new AdaptivePoll(Duration.ofMinutes(10), Duration.ofMinutes(10), 0);
-    harness = RayJobHarness.start(client, dashboard, RayJobHarness.FAST_FINALIZER,
-        RayJobHarness.FAST_JOBS.withPoll(tenMinutes), RayJobHarness.FAST_TAILS.withFollowedPoll(tenMinutes));
-    harness.create(httpModeJob("pushed", "python forever.py"));
+    bed.startOperator((kube, fake) -> RayJobHarness.start(kube, fake, RayJobHarness.FAST_FINALIZER,
+        RayJobHarness.FAST_JOBS.withPoll(tenMinutes), RayJobHarness.FAST_TAILS.withFollowedPoll(tenMinutes)));
+    bed.harness.create(httpModeJob("pushed", "python forever.py"));
     // Submitted with the move to Running (the cluster's readiness reconciles); then nothing polls for 10 minutes. A
     // spec change reconciles once more: that reconcile sees the job RUNNING and opens the tail.
-    await("the Ray job was submitted", () -> harness.get("pushed").getStatus() != null
-        && harness.get("pushed").getStatus().getJobId() != null
-        && dashboard.jobStatus(harness.submissionId("pushed")).filter("RUNNING"::equals).isPresent());
-    String id = harness.submissionId("pushed");
-    harness.edit("pushed", j -> j.getSpec().setActiveDeadlineSeconds(3600));
-    await("the RayJob says RUNNING and its tail is open", () -> harness.jobStatus("pushed") == JobStatus.RUNNING
+    await("the Ray job was submitted", () -> bed.harness.get("pushed").getStatus() != null
+        && bed.harness.get("pushed").getStatus().getJobId() != null
+        && bed.dashboard.jobStatus(bed.harness.submissionId("pushed")).filter("RUNNING"::equals).isPresent());
+    String id = bed.harness.submissionId("pushed");
+    bed.harness.edit("pushed", j -> j.getSpec().setActiveDeadlineSeconds(3600));
+    await("the RayJob says RUNNING and its tail is open", () -> bed.harness.jobStatus("pushed") == JobStatus.RUNNING
         && tailRequests(id) == 1);
 
-    try (RayDashboardClient ray = RayDashboardClient.builder().baseUrl(dashboard.url()).build()) {
+    try (RayDashboardClient ray = RayDashboardClient.builder().baseUrl(bed.dashboard.url()).build()) {
       ray.stopJob(id);
     }
-    await("the RayJob is Complete with jobStatus STOPPED", () -> harness.jobStatus("pushed") == JobStatus.STOPPED
-        && harness.deploymentStatus("pushed") == JobDeploymentStatus.COMPLETE);
+    await("the RayJob is Complete with jobStatus STOPPED", () -> bed.harness.jobStatus("pushed") == JobStatus.STOPPED
+        && bed.harness.deploymentStatus("pushed") == JobDeploymentStatus.COMPLETE);
     assertThat(tailRequests(id)).as("one tail, not reopened after the end").isEqualTo(1);
   }
 
   @Test
   @DisplayName("--max-job-log-tails=0: no tail is opened; the poll alone finds the end")
   void pushOff() throws Exception {
-    harness = RayJobHarness.start(client, dashboard, RayJobHarness.FAST_FINALIZER, "--max-job-log-tails=0");
-    harness.create(httpModeJob("polled", "python forever.py"));
-    await("the Ray job runs", () -> harness.jobStatus("polled") == JobStatus.RUNNING);
-    String id = harness.submissionId("polled");
+    bed.startOperator((kube, fake) -> RayJobHarness.start(kube, fake, RayJobHarness.FAST_FINALIZER,
+        "--max-job-log-tails=0"));
+    bed.harness.create(httpModeJob("polled", "python forever.py"));
+    await("the Ray job runs", () -> bed.harness.jobStatus("polled") == JobStatus.RUNNING);
+    String id = bed.harness.submissionId("polled");
     await("several polls while RUNNING (the job list's reads stand in for the job's GETs)",
-        () -> dashboard.requests("GET", "/api/jobs/" + id).size() + dashboard.requests("GET", "/api/jobs/").size()
-            >= 4);
-    try (RayDashboardClient ray = RayDashboardClient.builder().baseUrl(dashboard.url()).build()) {
+        () -> bed.dashboard.requests("GET", "/api/jobs/" + id).size()
+            + bed.dashboard.requests("GET", "/api/jobs/").size() >= 4);
+    try (RayDashboardClient ray = RayDashboardClient.builder().baseUrl(bed.dashboard.url()).build()) {
       ray.stopJob(id);
     }
-    await("the RayJob is Complete", () -> harness.deploymentStatus("polled") == JobDeploymentStatus.COMPLETE);
+    await("the RayJob is Complete", () -> bed.harness.deploymentStatus("polled") == JobDeploymentStatus.COMPLETE);
     assertThat(tailRequests(id)).isZero();
   }
 }

@@ -5,7 +5,6 @@ import static dev.raykube.operator.rayjob.RayJobHarness.httpModeJob;
 import static dev.raykube.operator.testing.Eventually.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.raykube.dashboard.fake.FakeRayDashboard;
 import dev.raykube.dashboard.fake.Fault;
 import dev.raykube.dashboard.fake.JobScript;
 import dev.raykube.lifecycle.finalizer.FinalizerNames;
@@ -15,7 +14,6 @@ import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.JobStatus;
 import dev.raykube.model.job.RayJob;
-import dev.raykube.operator.testing.PodSimulator;
 import dev.raykube.operator.testing.RayCrds;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
@@ -39,9 +37,7 @@ class RayJobReconcilerTest {
   static KubernetesMockServer server;
   static KubernetesClient client;
 
-  private FakeRayDashboard dashboard;
-  private PodSimulator pods;
-  private RayJobHarness harness;
+  private RayJobTestBed bed;
 
   @BeforeAll
   static void registerCrds() {
@@ -50,41 +46,33 @@ class RayJobReconcilerTest {
 
   @BeforeEach
   void start() throws Exception {
-    dashboard = FakeRayDashboard.builder().startDelay(Duration.ofMillis(20)).stopDelay(Duration.ofMillis(50)).build()
-        .start();
-    pods = PodSimulator.start(client);
-    harness = RayJobHarness.start(client, dashboard, RayJobHarness.FAST_FINALIZER);
+    bed = RayJobTestBed.start(client);
   }
 
   @AfterEach
   void stop() {
-    if (harness != null) {
-      harness.close();
-    }
-    pods.close();
-    dashboard.close();
-    RayJobHarness.removeAll(client);
+    bed.close();
   }
 
   @Test
   @DisplayName("HTTPMode: finalizer first, an owned RayCluster, one submission, Complete")
   void httpModeToComplete() {
-    dashboard.scriptEntrypoints(Pattern.compile("python train\\.py"),
+    bed.dashboard.scriptEntrypoints(Pattern.compile("python train\\.py"),
         JobScript.runsFor(Duration.ofMillis(300), "ok\n"));
-    harness.create(httpModeJob("train", "python train.py"));
+    bed.harness.create(httpModeJob("train", "python train.py"));
 
-    await("the RayJob is Complete", () -> harness.deploymentStatus("train") == JobDeploymentStatus.COMPLETE);
-    RayJob done = harness.get("train");
+    await("the RayJob is Complete", () -> bed.harness.deploymentStatus("train") == JobDeploymentStatus.COMPLETE);
+    RayJob done = bed.harness.get("train");
     assertThat(done.getMetadata().getFinalizers()).containsExactly(FinalizerNames.RAYJOB);
     assertThat(done.getStatus().getJobStatus()).isEqualTo(JobStatus.SUCCEEDED);
     assertThat(done.getStatus().getSucceeded()).isEqualTo(1);
     assertThat(done.getStatus().getRayClusterName()).startsWith("train-");
-    assertThat(dashboard.submissionIds()).containsExactly(done.getStatus().getJobId());
-    RayCluster cluster = harness.clusters().get(0);
+    assertThat(bed.dashboard.submissionIds()).containsExactly(done.getStatus().getJobId());
+    RayCluster cluster = bed.harness.clusters().get(0);
     assertThat(cluster.getMetadata().getName()).isEqualTo(done.getStatus().getRayClusterName());
     assertThat(cluster.getMetadata().getOwnerReferences()).singleElement()
         .satisfies(ref -> assertThat(ref.getUid()).isEqualTo(done.getMetadata().getUid()));
-    assertThat(harness.eventReasons("train")).as("Events for actions on other objects; the status shows the rest")
+    assertThat(bed.harness.eventReasons("train")).as("Events for actions on other objects; the status shows the rest")
         .contains("CreatedRayCluster").doesNotContain("SubmittedRayJob", "Completed");
   }
 
@@ -93,12 +81,12 @@ class RayJobReconcilerTest {
   void deleteWhileRunningStopsTheJob() {
     String id = runningJob("train");
 
-    harness.delete("train");
+    bed.harness.delete("train");
 
-    await("the RayJob is gone", () -> harness.gone("train"));
-    assertThat(dashboard.stopRequested(id)).isTrue();
-    assertThat(dashboard.submissionIds()).containsExactly(id);
-    assertThat(harness.eventReasons("train")).as("the stop is the deletion step a user cannot see otherwise")
+    await("the RayJob is gone", () -> bed.harness.gone("train"));
+    assertThat(bed.dashboard.stopRequested(id)).isTrue();
+    assertThat(bed.dashboard.submissionIds()).containsExactly(id);
+    assertThat(bed.harness.eventReasons("train")).as("the stop is the deletion step a user cannot see otherwise")
         .contains("StopRequested").doesNotContain(RayJobEventReason.DELETING.value(),
             RayJobEventReason.STOPPING_RAY_JOB.value(), "CleanupDone");
   }
@@ -107,34 +95,33 @@ class RayJobReconcilerTest {
   @DisplayName("delete while the operator is stopped: the next operator stops the job and lets the RayJob go")
   void deleteWhileOperatorIsStopped() throws Exception {
     String id = runningJob("train");
-    harness.close();
-    harness = null;
+    bed.stopOperator();
 
     client.resources(RayJob.class).inNamespace(NS).withName("train").delete();
     Thread.sleep(300);
     assertThat(client.resources(RayJob.class).inNamespace(NS).withName("train").get())
         .as("the finalizer holds the RayJob").isNotNull();
-    assertThat(dashboard.stopRequested(id)).isFalse();
+    assertThat(bed.dashboard.stopRequested(id)).isFalse();
 
-    harness = RayJobHarness.start(client, dashboard, RayJobHarness.FAST_FINALIZER);
-    await("the RayJob is gone", () -> harness.gone("train"));
-    assertThat(dashboard.stopRequested(id)).isTrue();
+    bed.startOperator(RayJobTestBed.FAST);
+    await("the RayJob is gone", () -> bed.harness.gone("train"));
+    assertThat(bed.dashboard.stopRequested(id)).isTrue();
   }
 
   @Test
   @DisplayName("a RayJob whose Ray job has ended is deleted without a stop call")
   void deleteAfterTheEndMakesNoStopCall() {
-    dashboard.scriptEntrypoints(Pattern.compile("python train\\.py"),
+    bed.dashboard.scriptEntrypoints(Pattern.compile("python train\\.py"),
         JobScript.runsFor(Duration.ofMillis(100), "ok\n"));
-    harness.create(httpModeJob("train", "python train.py"));
-    await("the RayJob is Complete", () -> harness.deploymentStatus("train") == JobDeploymentStatus.COMPLETE);
-    dashboard.clearRequests();
+    bed.harness.create(httpModeJob("train", "python train.py"));
+    await("the RayJob is Complete", () -> bed.harness.deploymentStatus("train") == JobDeploymentStatus.COMPLETE);
+    bed.dashboard.clearRequests();
 
-    harness.delete("train");
+    bed.harness.delete("train");
 
-    await("the RayJob is gone", () -> harness.gone("train"));
-    assertThat(dashboard.requests()).noneMatch(r -> r.path().endsWith("/stop"));
-    assertThat(harness.eventReasons("train")).doesNotContain(RayJobEventReason.STOPPING_RAY_JOB.value(),
+    await("the RayJob is gone", () -> bed.harness.gone("train"));
+    assertThat(bed.dashboard.requests()).noneMatch(r -> r.path().endsWith("/stop"));
+    assertThat(bed.harness.eventReasons("train")).doesNotContain(RayJobEventReason.STOPPING_RAY_JOB.value(),
         RayJobEventReason.DELETING.value(), "AlreadyTerminal", "CleanupDone");
   }
 
@@ -142,13 +129,13 @@ class RayJobReconcilerTest {
   @DisplayName("dashboard down at deletion, best-effort: the stop fails, the finalizer is removed anyway")
   void dashboardDownBestEffort() {
     String id = runningJob("train");
-    dashboard.refuseConnectionsFor(Duration.ofSeconds(30));
+    bed.dashboard.refuseConnectionsFor(Duration.ofSeconds(30));
 
-    harness.delete("train");
+    bed.harness.delete("train");
 
-    await("the RayJob is gone", () -> harness.gone("train"));
-    assertThat(dashboard.stopRequested(id)).isFalse();
-    assertThat(harness.events("train")).filteredOn(e -> RayJobEventReason.STOP_FAILED.value().equals(e.getReason()))
+    await("the RayJob is gone", () -> bed.harness.gone("train"));
+    assertThat(bed.dashboard.stopRequested(id)).isFalse();
+    assertThat(bed.harness.events("train")).filteredOn(e -> RayJobEventReason.STOP_FAILED.value().equals(e.getReason()))
         .singleElement().satisfies(e -> {
           assertThat(e.getType()).isEqualTo("Warning");
           assertThat(e.getMessage()).startsWith("stop failed: ");
@@ -159,31 +146,30 @@ class RayJobReconcilerTest {
   @DisplayName("dashboard down at deletion, until-confirmed: retried while down, then stopped and removed")
   void dashboardDownUntilConfirmed() throws Exception {
     String id = runningJob("train", FinalizerPolicy.UNTIL_CONFIRMED.annotationValue());
-    dashboard.refuseConnectionsFor(Duration.ofSeconds(3));
+    bed.dashboard.refuseConnectionsFor(Duration.ofSeconds(3));
 
-    harness.delete("train");
+    bed.harness.delete("train");
 
-    await("a failed stop attempt", () -> harness.eventReasons("train")
+    await("a failed stop attempt", () -> bed.harness.eventReasons("train")
         .contains(RayJobEventReason.STOP_FAILED.value()));
-    assertThat(harness.get("train")).as("the finalizer still holds the RayJob").isNotNull();
-    await("the RayJob is gone", () -> harness.gone("train"));
-    assertThat(dashboard.stopRequested(id)).isTrue();
+    assertThat(bed.harness.get("train")).as("the finalizer still holds the RayJob").isNotNull();
+    await("the RayJob is gone", () -> bed.harness.gone("train"));
+    assertThat(bed.dashboard.stopRequested(id)).isTrue();
   }
 
   @Test
   @DisplayName("operator restart during submission: exactly one submission")
   void restartDuringSubmission() throws Exception {
-    dashboard.scriptEntrypoints(Pattern.compile("python train\\.py"),
+    bed.dashboard.scriptEntrypoints(Pattern.compile("python train\\.py"),
         JobScript.runsFor(Duration.ofMillis(300), "ok\n"));
     // The first submission reaches Ray, but its answer is lost: the operator cannot know it worked.
-    dashboard.injectFault("POST", "/api/jobs/", 1, Fault.dropConnectionAfterHandling());
-    harness.create(httpModeJob("train", "python train.py"));
-    await("the submission reached Ray", () -> !dashboard.submissionIds().isEmpty());
-    harness.close();
-    harness = RayJobHarness.start(client, dashboard, RayJobHarness.FAST_FINALIZER);
+    bed.dashboard.injectFault("POST", "/api/jobs/", 1, Fault.dropConnectionAfterHandling());
+    bed.harness.create(httpModeJob("train", "python train.py"));
+    await("the submission reached Ray", () -> !bed.dashboard.submissionIds().isEmpty());
+    bed.startOperator(RayJobTestBed.FAST); // a restart
 
-    await("the RayJob is Complete", () -> harness.deploymentStatus("train") == JobDeploymentStatus.COMPLETE);
-    assertThat(dashboard.submissionIds()).containsExactly(harness.submissionId("train"));
+    await("the RayJob is Complete", () -> bed.harness.deploymentStatus("train") == JobDeploymentStatus.COMPLETE);
+    assertThat(bed.dashboard.submissionIds()).containsExactly(bed.harness.submissionId("train"));
   }
 
   @Test
@@ -191,15 +177,15 @@ class RayJobReconcilerTest {
   void invalidSpec() {
     RayJob job = httpModeJob("broken", "python train.py");
     job.getSpec().setClusterSelector(Map.of("ray.io/cluster", "shared"));
-    harness.create(job);
+    bed.harness.create(job);
 
-    await("ValidationFailed", () -> harness.deploymentStatus("broken") == JobDeploymentStatus.VALIDATION_FAILED
-        && !harness.events("broken").isEmpty());
-    assertThat(harness.get("broken").getStatus().getMessage()).contains("spec.rayClusterSpec and"
+    await("ValidationFailed", () -> bed.harness.deploymentStatus("broken") == JobDeploymentStatus.VALIDATION_FAILED
+        && !bed.harness.events("broken").isEmpty());
+    assertThat(bed.harness.get("broken").getStatus().getMessage()).contains("spec.rayClusterSpec and"
         + " spec.clusterSelector are both set");
-    assertThat(harness.events("broken")).anySatisfy(e -> assertThat(e.getType()).isEqualTo("Warning"));
-    assertThat(harness.clusters()).isEmpty();
-    assertThat(dashboard.submissionIds()).isEmpty();
+    assertThat(bed.harness.events("broken")).anySatisfy(e -> assertThat(e.getType()).isEqualTo("Warning"));
+    assertThat(bed.harness.clusters()).isEmpty();
+    assertThat(bed.dashboard.submissionIds()).isEmpty();
   }
 
   private String runningJob(String name) {
@@ -207,13 +193,13 @@ class RayJobReconcilerTest {
   }
 
   private String runningJob(String name, String policy) {
-    dashboard.scriptEntrypoints(Pattern.compile("python train\\.py"), JobScript.runsUntilStopped());
+    bed.dashboard.scriptEntrypoints(Pattern.compile("python train\\.py"), JobScript.runsUntilStopped());
     RayJob job = httpModeJob(name, "python train.py");
     if (policy != null) {
       job.getMetadata().setAnnotations(Map.of(FinalizerPolicy.ANNOTATION, policy));
     }
-    harness.create(job);
-    await("the Ray job runs", () -> harness.jobStatus(name) == JobStatus.RUNNING);
-    return harness.submissionId(name);
+    bed.harness.create(job);
+    await("the Ray job runs", () -> bed.harness.jobStatus(name) == JobStatus.RUNNING);
+    return bed.harness.submissionId(name);
   }
 }

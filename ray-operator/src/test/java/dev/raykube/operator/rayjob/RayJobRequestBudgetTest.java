@@ -5,12 +5,10 @@ import static dev.raykube.operator.rayjob.RayJobHarness.httpModeJob;
 import static dev.raykube.operator.testing.Eventually.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.raykube.dashboard.fake.FakeRayDashboard;
 import dev.raykube.dashboard.fake.JobScript;
 import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.operator.testing.MockApiRequests;
-import dev.raykube.operator.testing.PodSimulator;
 import dev.raykube.operator.testing.RayCrds;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
@@ -36,9 +34,7 @@ class RayJobRequestBudgetTest {
   static KubernetesMockServer server;
   static KubernetesClient client;
 
-  private FakeRayDashboard dashboard;
-  private PodSimulator pods;
-  private RayJobHarness harness;
+  private RayJobTestBed bed;
 
   @BeforeAll
   static void registerCrds() {
@@ -47,38 +43,34 @@ class RayJobRequestBudgetTest {
 
   @BeforeEach
   void start() throws Exception {
-    dashboard = FakeRayDashboard.builder().startDelay(Duration.ofMillis(20)).build().start();
-    pods = PodSimulator.start(client);
-    harness = RayJobHarness.startWithInClusterLookup(client, dashboard, RayJobHarness.FAST_FINALIZER);
+    bed = RayJobTestBed.start(client, dashboard -> { }, (kube, fake) ->
+        RayJobHarness.startWithInClusterLookup(kube, fake, RayJobHarness.FAST_FINALIZER));
   }
 
   @AfterEach
   void stop() {
-    harness.close();
-    pods.close();
-    dashboard.close();
-    RayJobHarness.removeAll(client);
+    bed.close();
   }
 
   @Test
   @DisplayName("create → Complete → delete: no GET of a Service or RayCluster (the informers hold them), no Event"
       + " but CreatedRayCluster on the RayJob")
   void lifecycleReadsNothingTheInformersHold() {
-    dashboard.scriptEntrypoints(Pattern.compile("python train\\.py"),
+    bed.dashboard.scriptEntrypoints(Pattern.compile("python train\\.py"),
         JobScript.runsFor(Duration.ofMillis(200), "ok\n"));
     MockApiRequests.drain(server);
-    harness.create(httpModeJob("train", "python train.py"));
-    await("the RayJob is Complete", () -> harness.deploymentStatus("train") == JobDeploymentStatus.COMPLETE);
-    assertThat(harness.get("train").getStatus().getDashboardURL()).as("the dashboard was found by its head Service")
+    bed.harness.create(httpModeJob("train", "python train.py"));
+    await("the RayJob is Complete", () -> bed.harness.deploymentStatus("train") == JobDeploymentStatus.COMPLETE);
+    assertThat(bed.harness.get("train").getStatus().getDashboardURL()).as("the dashboard was found by its head Service")
         .isNotNull();
-    harness.delete("train");
-    await("the RayJob is gone", () -> harness.gone("train"));
+    bed.harness.delete("train");
+    await("the RayJob is gone", () -> bed.harness.gone("train"));
 
     List<MockApiRequests.Request> operator = MockApiRequests.drain(server).stream()
         .filter(r -> r.userAgent() != null && r.userAgent().startsWith("raykube-operator/")).toList();
     assertThat(MockApiRequests.writesByResource(operator)).as("the lifecycle's writes").isNotEmpty();
     assertThat(MockApiRequests.readsByResource(operator)).as("reads of what the informers hold")
         .doesNotContainKeys("GET services", "GET rayclusters", "LIST services", "LIST rayclusters");
-    assertThat(harness.eventReasons("train")).containsExactly("CreatedRayCluster");
+    assertThat(bed.harness.eventReasons("train")).containsExactly("CreatedRayCluster");
   }
 }
