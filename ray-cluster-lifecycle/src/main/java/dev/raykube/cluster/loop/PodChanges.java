@@ -21,6 +21,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 
 /**
  * Carries out a {@link PodReconcilePlan}: deletes and creates Pods through the API server, remembers each write in the
@@ -32,7 +34,11 @@ import java.util.Objects;
  *
  * <p>Order: suspend (delete all Pods labelled {@code ray.io/cluster=<name>} and {@code ray.io/is-ray-node=yes} in one
  * call); else head deletions, head creation, then per worker group its deletions and creations, then the Pods of
- * removed groups.
+ * removed groups. Given an executor for creations, a group's new workers are created at once in it (a new cluster's
+ * Pods then cost one round trip for the head and one for its workers, not one per Pod); they are recorded in the
+ * reconcile's thread, in order, and a failure among them is reported as the first one in that order (those created
+ * beside it stay created and expected). Without one, they are created one after another and the first failure stops
+ * the rest.
  */
 final class PodChanges {
 
@@ -53,9 +59,12 @@ final class PodChanges {
   private final OwnedObjects owned;
   private final EventRecorder events;
   private final PodExpectations expectations;
+  private final Executor creations;
 
+  /** With {@code creations} {@code null}, workers are created one after another in the reconcile's thread. */
   PodChanges(KubernetesClient client, ClusterBuildSettings settings, EventRecorder events,
-      PodExpectations expectations) {
+      PodExpectations expectations, Executor creations) {
+    this.creations = creations;
     this.client = Objects.requireNonNull(client, "client");
     this.owned = new OwnedObjects(client);
     this.settings = Objects.requireNonNull(settings, "settings");
@@ -104,10 +113,8 @@ final class PodChanges {
       }
       WorkerGroupSpec spec = groups.stream().filter(g -> g.getGroupName().equals(group.groupName())).findFirst()
           .orElseThrow();
-      for (int i = 0; i < group.podsToCreate(); i++) {
-        if (!writes.create(pods.worker(cluster, spec), false)) {
-          return new Outcome(plan, writes.failure, writes.count);
-        }
+      if (!writes.createWorkers(spec, group.podsToCreate())) {
+        return new Outcome(plan, writes.failure, writes.count);
       }
     }
     for (PodDeletion deletion : plan.removedGroupDeletions()) {
@@ -137,8 +144,43 @@ final class PodChanges {
 
     boolean create(Pod pod, boolean head) {
       count++;
+      return created(pod, owned.ensure(pod), head);
+    }
+
+    /** Creates {@code n} workers of a group at once; true if all were created. */
+    boolean createWorkers(WorkerGroupSpec spec, int n) {
+      if (creations == null || n == 1) {
+        for (int i = 0; i < n; i++) {
+          if (!create(pods.worker(cluster, spec), false)) {
+            return false;
+          }
+        }
+        return true;
+      }
+      List<Pod> desired = new ArrayList<>(n);
+      List<CompletableFuture<OwnedObjects.Ensured<Pod>>> sent = new ArrayList<>(n);
+      for (int i = 0; i < n; i++) {
+        Pod pod = pods.worker(cluster, spec);
+        desired.add(pod);
+        sent.add(CompletableFuture.supplyAsync(() -> owned.ensure(pod), creations));
+      }
+      boolean all = true;
+      for (int i = 0; i < n; i++) {
+        count++;
+        OwnedObjects.Ensured<Pod> ensured = sent.get(i).join();
+        if (all) {
+          all = created(desired.get(i), ensured, false);
+        } else if (ensured.outcome() == OwnedObjects.Ensured.Outcome.CREATED) {
+          expectations.created(key, CachedPod.of(ensured.object()), now);
+          done(ClusterEventReason.CREATED_WORKER_POD, "Created", "worker", null,
+              ensured.object().getMetadata().getName());
+        }
+      }
+      return all;
+    }
+
+    private boolean created(Pod pod, OwnedObjects.Ensured<Pod> ensured, boolean head) {
       String kind = head ? "head" : "worker";
-      OwnedObjects.Ensured<Pod> ensured = owned.ensure(pod);
       if (ensured.outcome() == OwnedObjects.Ensured.Outcome.CREATED) {
         Pod created = ensured.object();
         expectations.created(key, CachedPod.of(created), now);

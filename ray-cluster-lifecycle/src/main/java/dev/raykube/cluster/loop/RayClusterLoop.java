@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -53,7 +54,7 @@ public final class RayClusterLoop {
   private final PodChanges podChanges;
 
   /**
-   * The loop with its standard parts.
+   * The loop with its standard parts; a group's new workers are created one after another.
    *
    * @param client the Kubernetes client every write goes through
    * @param settings the builders' settings
@@ -64,6 +65,24 @@ public final class RayClusterLoop {
    */
   public RayClusterLoop(KubernetesClient client, ClusterBuildSettings settings, RayClusterTimings timings,
       EventRecorder events, PrimaryCache<RayCluster> cache, Clock clock) {
+    this(client, settings, timings, events, cache, clock, null);
+  }
+
+  /**
+   * The loop with its standard parts, creating a worker group's new Pods at once in {@code podCreations}.
+   *
+   * @param client the Kubernetes client every write goes through
+   * @param settings the builders' settings
+   * @param timings requeue delays and cache allowances
+   * @param events records Events
+   * @param cache told of every status write
+   * @param clock the time of every decision
+   * @param podCreations runs the creations of a group's new workers at once (e.g. a small thread pool; the
+   *     reconcile waits for all of them); {@code null}: one after another in the reconcile's thread, stopping at the
+   *     first failure
+   */
+  public RayClusterLoop(KubernetesClient client, ClusterBuildSettings settings, RayClusterTimings timings,
+      EventRecorder events, PrimaryCache<RayCluster> cache, Clock clock, Executor podCreations) {
     Objects.requireNonNull(client, "client");
     Objects.requireNonNull(settings, "settings");
     this.timings = Objects.requireNonNull(timings, "timings");
@@ -72,7 +91,7 @@ public final class RayClusterLoop {
     this.status = new StatusRecorder<>(client, RayClusterStatusCalculator::differs, cache);
     this.expectations = new PodExpectations(timings.expectationTimeout());
     this.objects = new ClusterObjects(client, settings, events, timings);
-    this.podChanges = new PodChanges(client, settings, events, expectations);
+    this.podChanges = new PodChanges(client, settings, events, expectations, podCreations);
   }
 
   /**

@@ -13,6 +13,10 @@ import dev.raykube.operator.runtime.ControllerEventCache;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -59,12 +63,31 @@ public final class RayClusterController implements ControllerDefinition<RayClust
     ControllerEventCache<RayCluster> primaryCache = new ControllerEventCache<>();
     ClusterBuildSettings settings = buildSettings(context.settings());
     RayClusterLoop loop = new RayClusterLoop(context.client(), settings, timings, context.eventRecorder(),
-        primaryCache, context.clock());
+        primaryCache, context.clock(), podCreations());
     Thread warmUp = new Thread(() -> warmUp(settings, context), "raykube-warm-up");
     warmUp.setDaemon(true);
     warmUp.start();
     return new RayClusterReconciler(loop, context.clusterStates(), primaryCache, context.headServices());
   }
+
+  /**
+   * Where a worker group's new Pods are created at once: up to {@value #POD_CREATION_THREADS} daemon threads, started
+   * when needed and gone after {@value #POD_CREATION_IDLE_SECONDS} s idle (an idle operator keeps none); when all
+   * are busy, the reconcile creates the Pod itself.
+   */
+  private static ThreadPoolExecutor podCreations() {
+    AtomicInteger serial = new AtomicInteger();
+    ThreadPoolExecutor pool = new ThreadPoolExecutor(0, POD_CREATION_THREADS, POD_CREATION_IDLE_SECONDS,
+        TimeUnit.SECONDS, new SynchronousQueue<>(), runnable -> {
+          Thread thread = new Thread(runnable, "raykube-pod-creation-" + serial.incrementAndGet());
+          thread.setDaemon(true);
+          return thread;
+        }, new ThreadPoolExecutor.CallerRunsPolicy());
+    return pool;
+  }
+
+  private static final int POD_CREATION_THREADS = 8;
+  private static final int POD_CREATION_IDLE_SECONDS = 30;
 
   private static void warmUp(ClusterBuildSettings settings, ControllerContext context) {
     try {
