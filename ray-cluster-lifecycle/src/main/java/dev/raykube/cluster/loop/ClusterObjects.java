@@ -59,6 +59,7 @@ final class ClusterObjects {
   private final RayClusterTimings timings;
   private final Map<String, Map<String, Instant>> present = new HashMap<>();
   private final Map<String, RecentService> recentServices = new HashMap<>();
+  private final Map<String, String> seenHeadServices = new HashMap<>();
 
   ClusterObjects(KubernetesClient client, ClusterBuildSettings settings, EventRecorder events,
       RayClusterTimings timings) {
@@ -97,6 +98,16 @@ final class ClusterObjects {
   synchronized void forget(String key) {
     present.remove(key);
     recentServices.remove(key);
+    seenHeadServices.remove(key);
+  }
+
+  /**
+   * Whether the informers showed this cluster's head Service before (for the same cluster uid): if it is missing now,
+   * it was deleted, by a user or by the garbage collector after the cluster itself was deleted.
+   */
+  synchronized boolean sawHeadService(String key, RayCluster cluster) {
+    String uid = seenHeadServices.get(key);
+    return uid != null && uid.equals(cluster.getMetadata().getUid());
   }
 
   private String ensureAutoscalerRbac(String key, RayCluster cluster, Instant now) {
@@ -170,6 +181,7 @@ final class ClusterObjects {
     synchronized (this) {
       if (observed != null) {
         recentServices.remove(key);
+        seenHeadServices.put(key, String.valueOf(cluster.getMetadata().getUid()));
         return new Outcome(observed, null);
       }
       RecentService recent = recentServices.get(key);

@@ -14,6 +14,7 @@ import dev.raykube.reconcile.StatusRecorder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -52,6 +53,7 @@ public final class RayClusterLoop {
   private final PodExpectations expectations;
   private final ClusterObjects objects;
   private final PodChanges podChanges;
+  private final KubernetesClient client;
 
   /**
    * The loop with its standard parts; a group's new workers are created one after another.
@@ -83,7 +85,7 @@ public final class RayClusterLoop {
    */
   public RayClusterLoop(KubernetesClient client, ClusterBuildSettings settings, RayClusterTimings timings,
       EventRecorder events, PrimaryCache<RayCluster> cache, Clock clock, Executor podCreations) {
-    Objects.requireNonNull(client, "client");
+    this.client = Objects.requireNonNull(client, "client");
     Objects.requireNonNull(settings, "settings");
     this.timings = Objects.requireNonNull(timings, "timings");
     this.clock = Objects.requireNonNull(clock, "clock");
@@ -135,8 +137,13 @@ public final class RayClusterLoop {
     if (!problems.isEmpty()) {
       return rejectInvalid(cluster, problems, now, decided);
     }
+    Service observedHeadService = headService(cluster, services);
+    if (observedHeadService == null && objects.sawHeadService(key, cluster) && isGone(cluster)) {
+      forget(cluster);
+      return ClusterReconciled.notOurs();
+    }
     List<Pod> observed = expectations.podsAsExpected(key, pods, now);
-    ClusterObjects.Outcome owned = objects.ensure(key, cluster, headService(cluster, services), now);
+    ClusterObjects.Outcome owned = objects.ensure(key, cluster, observedHeadService, now);
     PodChanges.Outcome changes = owned.blocked() ? null : podChanges.apply(key, cluster, observed, now);
     List<Pod> podsAfter = changes == null || changes.writes() == 0 ? observed
         : expectations.podsAsExpected(key, pods, now);
@@ -173,6 +180,26 @@ public final class RayClusterLoop {
     StatusRecorder.Result recorded = status.record(cluster, next).result();
     return new ClusterReconciled(next, recorded, recorded == StatusRecorder.Result.CONFLICT
         ? Optional.of(Duration.ZERO) : Optional.empty());
+  }
+
+  /**
+   * Whether the RayCluster is gone or being deleted, read from the API server: asked only when its head Service,
+   * seen before, has disappeared. When a RayCluster is deleted, the garbage collector deletes its Service and Pods at
+   * once, and their informer events can start a reconcile before the RayCluster's own deletion has reached the
+   * caller's cache; without this read that reconcile would create the Service (and Pods) again, for the collector to
+   * delete once more. A user who deletes the head Service of a live cluster gets it back, as before. If the read
+   * fails, the cluster counts as present.
+   */
+  private boolean isGone(RayCluster cluster) {
+    try {
+      RayCluster current = client.resources(RayCluster.class).inNamespace(cluster.getMetadata().getNamespace())
+          .withName(cluster.getMetadata().getName()).get();
+      return current == null || current.isMarkedForDeletion()
+          || !Objects.equals(current.getMetadata().getUid(), cluster.getMetadata().getUid());
+    } catch (KubernetesClientException e) {
+      LOG.debug("Could not read RayCluster {}: {}", key(cluster), e.getMessage());
+      return false;
+    }
   }
 
   private void record(RayCluster cluster, ClusterEventReason reason, String message) {

@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The RayCluster controller's reconciler called directly with a {@link TestingContext} (the Pods and Services it
  * observes are read from the CRUD mock at each call), without the operator runtime: the status write, a cluster
- * deleted before it, and an API server that fails.
+ * deleted before it, a head Service deleted with its cluster or by a user, and an API server that fails.
  */
 @EnableKubernetesMockClient(crud = true)
 class RayClusterDirectReconcileTest {
@@ -97,6 +97,38 @@ class RayClusterDirectReconcileTest {
     UpdateControl<RayCluster> control = reconciler(client).reconcile(created, context(client, created));
     assertThat(control).isNotNull();
     assertThat(stored("gone")).isNull();
+  }
+
+  @Test
+  @DisplayName("its head Service gone after the cluster was deleted (garbage collector first): nothing is created again")
+  void aDeletedClustersServiceIsNotCreatedAgain() throws Exception {
+    client.resource(ClusterManifests.basic("ray", "deleted", 1)).create();
+    Reconciler<RayCluster> reconciler = reconciler(client);
+    reconciler.reconcile(stored("deleted"), context(client, stored("deleted")));
+    RayCluster stale = stored("deleted");
+    reconciler.reconcile(stale, context(client, stale)); // observes the head Service
+    client.resource(stale).delete();
+    client.services().inNamespace("ray").delete();
+    client.pods().inNamespace("ray").delete();
+
+    reconciler.reconcile(stale, context(client, stale));
+
+    assertThat(client.services().inNamespace("ray").list().getItems()).isEmpty();
+    assertThat(client.pods().inNamespace("ray").list().getItems()).isEmpty();
+  }
+
+  @Test
+  @DisplayName("the head Service of a live cluster deleted by a user is created again")
+  void aLiveClustersDeletedServiceIsCreatedAgain() throws Exception {
+    client.resource(ClusterManifests.basic("ray", "live", 1)).create();
+    Reconciler<RayCluster> reconciler = reconciler(client);
+    reconciler.reconcile(stored("live"), context(client, stored("live")));
+    reconciler.reconcile(stored("live"), context(client, stored("live")));
+    client.services().inNamespace("ray").delete();
+
+    reconciler.reconcile(stored("live"), context(client, stored("live")));
+
+    assertThat(client.services().inNamespace("ray").list().getItems()).hasSize(1);
   }
 
   @Test
