@@ -28,6 +28,8 @@ import org.slf4j.LoggerFactory;
 public final class RayClusterController implements ControllerDefinition<RayCluster> {
 
   private static final Logger LOG = LoggerFactory.getLogger(RayClusterController.class);
+  private static final int POD_CREATION_THREADS = 8;
+  private static final int POD_CREATION_IDLE_SECONDS = 30;
 
   /** The controller's name (logs, metrics, JOSDK configuration). */
   public static final String NAME = "raycluster";
@@ -77,17 +79,13 @@ public final class RayClusterController implements ControllerDefinition<RayClust
    */
   private static ThreadPoolExecutor podCreations() {
     AtomicInteger serial = new AtomicInteger();
-    ThreadPoolExecutor pool = new ThreadPoolExecutor(0, POD_CREATION_THREADS, POD_CREATION_IDLE_SECONDS,
-        TimeUnit.SECONDS, new SynchronousQueue<>(), runnable -> {
+    return new ThreadPoolExecutor(0, POD_CREATION_THREADS, POD_CREATION_IDLE_SECONDS, TimeUnit.SECONDS,
+        new SynchronousQueue<>(), runnable -> {
           Thread thread = new Thread(runnable, "raykube-pod-creation-" + serial.incrementAndGet());
           thread.setDaemon(true);
           return thread;
         }, new ThreadPoolExecutor.CallerRunsPolicy());
-    return pool;
   }
-
-  private static final int POD_CREATION_THREADS = 8;
-  private static final int POD_CREATION_IDLE_SECONDS = 30;
 
   private static void warmUp(ClusterBuildSettings settings, ControllerContext context) {
     try {
