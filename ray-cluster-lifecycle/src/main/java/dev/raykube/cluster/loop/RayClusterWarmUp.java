@@ -25,8 +25,9 @@ import java.util.Objects;
  * RayCluster read from JSON, validated and planned, its head and worker Pods and head Service built, each written to
  * JSON and read back as the API server's answer would be, the status calculated and an Event built. A JVM loads and
  * compiles code the first time it runs it; done while the informers sync, that work is off the path of the first
- * real RayCluster, whose Pods are then created at the speed of the later ones (about 0.5 s sooner on a 2-core
- * machine). Pure apart from the CPU it uses: nothing is sent, nothing is kept.
+ * real RayCluster. It was measured only together with Events written in the background: in the side-by-side
+ * {@code memory} scenario on a 2-core machine, the first cluster's 4 Pods took 0.28–0.50 s with both, 0.58 s
+ * without (docs/performance.md). Pure apart from the CPU it uses: nothing is sent, nothing is kept.
  */
 public final class RayClusterWarmUp {
 
