@@ -1,9 +1,12 @@
 package dev.raykube.bench.side;
 
 import dev.raykube.dashboard.fake.FakeRayDashboard;
+import dev.raykube.dashboard.fake.RecordedDashboardRequest;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -26,6 +29,31 @@ interface HeadDashboards extends AutoCloseable {
 
   /** Dashboard requests served so far, by every head, also heads that are gone. */
   long requests();
+
+  /**
+   * The same requests by kind ({@code GET /api/jobs/<id>}, {@code GET /api/jobs/} for a list, …), where the heads
+   * record what they served; empty where they only count.
+   */
+  default Map<String, Long> requestsByKind() {
+    return Map.of();
+  }
+
+  /** The kind of a dashboard request: its method and its path with the submission id as {@code <id>}. */
+  static String kindOf(String method, String path) {
+    return method + " " + path.replaceFirst("^/api/jobs/[^/]+", "/api/jobs/<id>");
+  }
+
+  /** {@code after} minus {@code before}, kind by kind, kinds that did not change left out. */
+  static Map<String, Long> since(Map<String, Long> before, Map<String, Long> after) {
+    Map<String, Long> difference = new TreeMap<>();
+    after.forEach((kind, count) -> {
+      long added = count - before.getOrDefault(kind, 0L);
+      if (added != 0) {
+        difference.put(kind, added);
+      }
+    });
+    return difference;
+  }
 
   @Override
   void close();
@@ -54,6 +82,7 @@ interface HeadDashboards extends AutoCloseable {
     return new HeadDashboards() {
       private final Map<String, FakeRayDashboard> byCluster = new ConcurrentHashMap<>();
       private final AtomicLong gone = new AtomicLong();
+      private final Map<String, Long> goneByKind = new ConcurrentHashMap<>();
 
       @Override
       public void up(String namespace, String cluster, InetAddress address) {
@@ -65,7 +94,9 @@ interface HeadDashboards extends AutoCloseable {
       public void down(String namespace, String cluster) {
         FakeRayDashboard fake = byCluster.remove(namespace + "/" + cluster);
         if (fake != null) {
-          gone.addAndGet(fake.requests().size());
+          List<RecordedDashboardRequest> served = fake.requests();
+          gone.addAndGet(served.size());
+          served.forEach(r -> goneByKind.merge(kindOf(r.method(), r.path()), 1L, Long::sum));
           fake.close();
         }
       }
@@ -73,6 +104,14 @@ interface HeadDashboards extends AutoCloseable {
       @Override
       public long requests() {
         return gone.get() + byCluster.values().stream().mapToLong(f -> f.requests().size()).sum();
+      }
+
+      @Override
+      public Map<String, Long> requestsByKind() {
+        Map<String, Long> kinds = new TreeMap<>(goneByKind);
+        byCluster.values().forEach(f -> f.requests()
+            .forEach(r -> kinds.merge(kindOf(r.method(), r.path()), 1L, Long::sum)));
+        return kinds;
       }
 
       @Override

@@ -77,6 +77,7 @@ final class ManyJobsScenario implements Scenario {
               .filter(Workloads::isReady).count() >= clusters);
       BenchClusters.sleep(2000);
       long dashboardBefore = node.heads().requests();
+      Map<String, Long> dashboardKindsBefore = node.heads().requestsByKind();
       long mark = arena.audit().mark();
       Instant t0 = Instant.now();
       Random random = new Random(1000L);
@@ -110,6 +111,7 @@ final class ManyJobsScenario implements Scenario {
       run.put("apiRequestsByKind", AuditLog.byKind(requests));
       run.put("dashboardRequestsPerRayJob",
           Math.round((node.heads().requests() - dashboardBefore) * 100.0 / jobs) / 100.0);
+      run.put("dashboardRequestsByKind", HeadDashboards.since(dashboardKindsBefore, node.heads().requestsByKind()));
       arena.clean(namespace);
     }
     return run;

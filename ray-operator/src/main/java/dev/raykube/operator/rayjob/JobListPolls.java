@@ -32,8 +32,10 @@ import org.slf4j.LoggerFactory;
  * failures ({@link #relieves}), its RayJobs may poll their own jobs rarely: the list carries the latency at the same
  * request budget; when a read fails, every RayJob following a job there is reconciled at once, and polls its own job
  * again until a read succeeds. The listed details of a job that changed are kept for that reconcile
- * ({@link #take}, at most {@value #FRESH_MILLIS} ms), so it does not ask the dashboard for the job again. The I/O side
- * of {@link JobListCadence}; thread-safe.
+ * ({@link #take}), so it does not ask the dashboard for the job again: every later read of the list refreshes them
+ * until that reconcile takes them (for at most {@value #AWAIT_MILLIS} ms), and they are handed out only if read at most {@value #FRESH_MILLIS} ms ago. A
+ * reconcile that waited in a long queue (many RayJobs at once) so gets details as fresh as a GET of its own would be,
+ * without the GET. The I/O side of {@link JobListCadence}; thread-safe.
  */
 final class JobListPolls implements RecentJobDetails, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(JobListPolls.class);
@@ -41,13 +43,17 @@ final class JobListPolls implements RecentJobDetails, AutoCloseable {
   /** How long a dashboard whose list is too long is left to the RayJobs' own polls before it is listed again. */
   private static final Duration TOO_LONG_RECHECK = Duration.ofMinutes(10);
 
-  /** How long the listed details of a job that changed stand in for a GET of the job. */
+  /** How long after the list read them the details of a job that changed stand in for a GET of the job. */
   static final long FRESH_MILLIS = 2000;
+
+  /** How long after the change the list keeps refreshing a changed job's details for its reconcile. */
+  static final long AWAIT_MILLIS = 60_000;
 
   private record Follower(String submissionId, JobStatus seen) {
   }
 
-  private record Listed(JobDetails details, long atNanos) {
+  /** A changed job's details: read at {@code atNanos}, changed (as the list first saw) at {@code changedAtNanos}. */
+  private record Listed(JobDetails details, long atNanos, long changedAtNanos) {
   }
 
   /** One dashboard's list: who follows a job there, and how its reads went. */
@@ -150,6 +156,18 @@ final class JobListPolls implements RecentJobDetails, AutoCloseable {
         && JobListCadence.relievesPolls(dashboard.failuresInARow, dashboard.lastListed);
   }
 
+  /**
+   * Whether a RayJob that follows {@code target}'s job after its reconcile will be relieved, as {@link #relieves}
+   * would say then: the list of that dashboard is healthy, or there is none yet (a new one counts as healthy). A
+   * reconcile that a list change started asks this, not {@link #relieves}: the change stopped the following, and the
+   * reconcile follows again at its end.
+   */
+  synchronized boolean wouldRelieve(LogTailTarget target) {
+    Dashboard dashboard = dashboards.get(target.endpoint());
+    return !closed && (dashboard == null
+        || JobListCadence.relievesPolls(dashboard.failuresInARow, dashboard.lastListed));
+  }
+
   /** Stops following the RayJob (it is being deleted, or is gone). */
   synchronized void forget(ResourceID id) {
     drop(id);
@@ -222,9 +240,13 @@ final class JobListPolls implements RecentJobDetails, AutoCloseable {
         }
       }
       long now = System.nanoTime();
-      Map<String, Listed> stale = fresh.get(endpoint);
-      if (stale != null) {
-        stale.values().removeIf(l -> now - l.atNanos() > TimeUnit.MILLISECONDS.toNanos(FRESH_MILLIS));
+      Map<String, Listed> awaiting = fresh.get(endpoint);
+      if (awaiting != null) {
+        // Jobs that changed and whose reconcile has not taken them yet (a busy queue): this read is newer.
+        awaiting.replaceAll((submissionId, earlier) -> listed.containsKey(submissionId)
+            && now - earlier.changedAtNanos() <= TimeUnit.MILLISECONDS.toNanos(AWAIT_MILLIS)
+            ? new Listed(listed.get(submissionId), now, earlier.changedAtNanos()) : earlier);
+        awaiting.values().removeIf(l -> now - l.atNanos() > TimeUnit.MILLISECONDS.toNanos(FRESH_MILLIS));
       }
       List<ResourceID> ids = List.copyOf(dashboard.followers.keySet());
       for (ResourceID id : ids) {
@@ -234,7 +256,7 @@ final class JobListPolls implements RecentJobDetails, AutoCloseable {
           dashboard.followers.remove(id);
           followed.remove(id);
           if (job != null) {
-            fresh.computeIfAbsent(endpoint, e -> new HashMap<>()).put(follower.submissionId(), new Listed(job, now));
+            fresh.computeIfAbsent(endpoint, e -> new HashMap<>()).put(follower.submissionId(), new Listed(job, now, now));
           }
           changed.accept(id);
         }

@@ -108,7 +108,7 @@ public final class RayJobReconciler implements Reconciler<RayJob>, Cleaner<RayJo
       Reconciled result = loop.reconcile(rayJob, observed -> {
         JobLookup seen = observed.observation().rayJob();
         FollowNeed need = LogTailPolicy.need(observed.rayJob(), seen, token(observed));
-        if (need.kind() == FollowNeed.Kind.FOLLOW && jobEnds.lists().relieves(id)) {
+        if (need.kind() == FollowNeed.Kind.FOLLOW && jobEnds.lists().wouldRelieve(need.target())) {
           return JobListCadence.RELIEVED_POLL;
         }
         return LogTailPolicy.relaxesPoll(need, seen, jobEnds.tails().preview(id, need)) ? followedPoll : defaultPoll;

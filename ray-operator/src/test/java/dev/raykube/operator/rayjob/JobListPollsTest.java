@@ -2,6 +2,7 @@ package dev.raykube.operator.rayjob;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.raykube.dashboard.JobDetails;
 import dev.raykube.dashboard.JobStatus;
 import dev.raykube.dashboard.JobSubmitRequest;
 import dev.raykube.dashboard.RayDashboardClient;
@@ -12,6 +13,7 @@ import dev.raykube.lifecycle.observe.DashboardEndpoint;
 import dev.raykube.operator.testing.Eventually;
 import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -89,14 +91,44 @@ class JobListPollsTest {
   }
 
   @Test
+  @DisplayName("a changed job's details wait for its reconcile past the freshness bound: later reads refresh them")
+  void changedDetailsStayFreshUntilTaken() throws Exception {
+    FollowNeed a = running("job-a");
+    lists.follow(A, a, JobStatus.RUNNING);
+    lists.follow(B, running("job-b"), JobStatus.RUNNING);
+    lists.follow(C, running("job-c"), JobStatus.RUNNING); // B and C keep the list read every 1.5 s
+    fake.clearRequests();
+    ray.stopJob("job-a");
+    assertThat(changed.poll(WAIT_SECONDS, TimeUnit.SECONDS)).isEqualTo(A);
+    long changedAt = System.nanoTime();
+    int readsAtChange = listReads();
+    // A reconcile that waits in a long queue: past the freshness bound since the change, after a later read.
+    Eventually.await(Duration.ofSeconds(WAIT_SECONDS), "a later list read", () -> listReads() > readsAtChange);
+    long waitMillis = JobListPolls.FRESH_MILLIS + 200 - (System.nanoTime() - changedAt) / 1_000_000;
+    Thread.sleep(Math.max(200, waitMillis));
+
+    Optional<JobDetails> taken = lists.take(a.target().endpoint(), "job-a");
+    assertThat(taken).as("refreshed by the later read, so still fresh").isPresent();
+    assertThat(taken.get().status()).isEqualTo(JobStatus.STOPPED);
+    assertThat(lists.take(a.target().endpoint(), "job-a")).as("handed out once").isEmpty();
+    assertThat(fake.requests("GET", "/api/jobs/job-a")).as("no per-job GET").isEmpty();
+  }
+
+  @Test
   @DisplayName("a failed read reconciles every follower at once and stops relieving their polls until a read succeeds")
   void failedReadHandsBackToThePolls() throws Exception {
-    lists.follow(A, running("job-a"), JobStatus.RUNNING);
+    FollowNeed a = running("job-a");
+    LogTailTarget elsewhere = new LogTailTarget("job-x", DashboardEndpoint.of("http://127.0.0.1:1"));
+    assertThat(lists.wouldRelieve(a.target())).as("no list there yet: a new one is healthy").isTrue();
+    lists.follow(A, a, JobStatus.RUNNING);
     Eventually.await(Duration.ofSeconds(WAIT_SECONDS), "A relieved", () -> lists.relieves(A));
     fake.injectFault("GET", "/api/jobs/", 1, Fault.status(500, "boom"));
     assertThat(changed.poll(WAIT_SECONDS, TimeUnit.SECONDS)).isEqualTo(A);
     assertThat(lists.relieves(A)).isFalse();
+    assertThat(lists.wouldRelieve(a.target())).as("following again would not relieve either").isFalse();
+    assertThat(lists.wouldRelieve(elsewhere)).as("another dashboard's list is not this one").isTrue();
     Eventually.await(Duration.ofSeconds(WAIT_SECONDS), "relieved again after a good read", () -> lists.relieves(A));
+    assertThat(lists.wouldRelieve(a.target())).isTrue();
   }
 
   @Test

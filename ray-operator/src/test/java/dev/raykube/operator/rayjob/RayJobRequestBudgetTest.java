@@ -5,6 +5,7 @@ import static dev.raykube.operator.rayjob.RayJobHarness.httpModeJob;
 import static dev.raykube.operator.testing.Eventually.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.raykube.model.job.JobStatus;
 import dev.raykube.dashboard.fake.JobScript;
 import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.RayJob;
@@ -26,7 +27,7 @@ import org.junit.jupiter.api.Test;
  * The Kubernetes requests of a whole RayJob lifecycle on the real operator runtime, with the production dashboard
  * lookup (head Service from the RayCluster controller's informer): what the informers hold is never read from the
  * API server, and the only Events are those of actions on other objects. Counted from the CRUD mock's request log,
- * the operator's user agent only.
+ * the operator's user agent only. And a running job that its dashboard's job list follows is not polled on its own.
  */
 @EnableKubernetesMockClient(crud = true)
 class RayJobRequestBudgetTest {
@@ -72,5 +73,22 @@ class RayJobRequestBudgetTest {
     assertThat(MockApiRequests.readsByResource(operator)).as("reads of what the informers hold")
         .doesNotContainKeys("GET services", "GET rayclusters", "LIST services", "LIST rayclusters");
     assertThat(bed.harness.eventReasons("train")).containsExactly("CreatedRayCluster");
+  }
+
+  @Test
+  @DisplayName("a running job that the dashboard's list follows is not asked for again after the list saw it start")
+  void theListStandsInForTheJobsGets() throws Exception {
+    bed.dashboard.scriptEntrypoints(Pattern.compile("python serve\\.py"),
+        JobScript.builder().pendingFor(Duration.ofSeconds(2)).sleep(Duration.ofMinutes(10)).build());
+    bed.harness.create(httpModeJob("listed", "python serve.py"));
+    await("the status shows the job RUNNING", () -> bed.harness.jobStatus("listed") == JobStatus.RUNNING);
+    String path = "/api/jobs/" + bed.harness.submissionId("listed");
+    int gets = bed.dashboard.requests("GET", path).size();
+    int lists = bed.dashboard.requests("GET", "/api/jobs/").size();
+
+    Thread.sleep(5000); // a poll of its own would have come within 3 s
+    assertThat(bed.dashboard.requests("GET", "/api/jobs/").size()).as("list reads go on").isGreaterThan(lists);
+    assertThat(bed.dashboard.requests("GET", path).size()).as("GETs of the job since its status showed RUNNING")
+        .isEqualTo(gets);
   }
 }
