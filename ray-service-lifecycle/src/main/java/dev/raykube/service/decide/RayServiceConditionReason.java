@@ -26,9 +26,11 @@ public enum RayServiceConditionReason {
   NO_PENDING_CLUSTER("NoPendingCluster"),
   /** UpgradeInProgress=False: there is no active cluster (yet). */
   NO_ACTIVE_CLUSTER("NoActiveCluster"),
-  /** Suspending=True: {@code spec.suspend} is set and the clusters and Services are being deleted. */
+  /**
+   * Suspending=True (and Ready=False): {@code spec.suspend} is set and the clusters and Services are being deleted.
+   */
   SUSPENDING("RayServiceSuspending"),
-  /** Suspended=True: nothing of the RayService runs. */
+  /** Suspended=True (and Ready=False): nothing of the RayService runs. */
   SUSPENDED("RayServiceSuspended"),
   /** Suspended=False: {@code spec.suspend} was cleared and the RayService starts again. */
   RESUMED("RayServiceResumed");
