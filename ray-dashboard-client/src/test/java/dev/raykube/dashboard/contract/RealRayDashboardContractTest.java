@@ -37,6 +37,12 @@ class RealRayDashboardContractTest extends DashboardContractTest {
     return Duration.ofSeconds(120);
   }
 
+  /** e2e/contract starts its heads with ray[serve] and the Serve proxy answers on 127.0.0.1. */
+  @Override
+  protected boolean servesHttp() {
+    return true;
+  }
+
   @Override
   protected double timeScale() {
     return 1;

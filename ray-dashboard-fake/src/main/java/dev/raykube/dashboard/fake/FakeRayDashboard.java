@@ -40,7 +40,19 @@ import mockwebserver3.MockWebServer;
  * would (it looks at the status once per 2 s and returns 2 s after the look that saw the end; see
  * {@link FakeRayDashboardBuilder#logTailSleep(Duration)}). A stop while PENDING lets the job go RUNNING at its usual time and stops it
  * then; a job deleted within the job monitor delay after its supervisor exited comes back as FAILED (both as Ray 2.60
- * does). All job durations are multiplied by the time scale (default 1.0). Faults ({@link Fault}) can be injected per
+ * does). All job durations are multiplied by the time scale (default 1.0).
+ *
+ * <p>The Serve API ({@code /api/serve/applications/}) follows Ray 2.60's declarative Serve: PUT validates like
+ * {@code ServeDeploySchema} (400 with pydantic's text), then new or rebuilt applications go DEPLOYING (no deployments
+ * while the code is imported) → deployments UPDATING → RUNNING/HEALTHY after the deploy delay, in-place config changes
+ * take the update delay, left-out applications go DELETING, and DELETE shuts Serve down (the empty schema again).
+ * Knobs: {@link #failServeImports(Pattern)} (DEPLOY_FAILED with Python's import error),
+ * {@link #loseServeApplications()} (a head restarted without GCS fault tolerance),
+ * {@link #setServeDeploymentUnhealthy(String, String, String)}, and the builder's
+ * {@link FakeRayDashboardBuilder#serveDeployDelay(Duration) serveDeployDelay},
+ * {@link FakeRayDashboardBuilder#serveUpdateDelay(Duration) serveUpdateDelay} and
+ * {@link FakeRayDashboardBuilder#serveDeployFailedDelay(Duration) serveDeployFailedDelay}; the time scale applies to
+ * them too. There is no Serve HTTP proxy (port 8000). Faults ({@link Fault}) can be injected per
  * request, and every request is recorded. Thread-safe. Use one instance per test, in try-with-resources:
  *
  * <pre>{@code
@@ -59,6 +71,7 @@ public final class FakeRayDashboard implements AutoCloseable {
   private final JobRegistry registry;
   private final FaultRules faults = new FaultRules();
   private final DashboardDispatcher dispatcher;
+  private final ServeRoutes serve;
   private volatile MockWebServer server;
   private int port;
   private boolean started;
@@ -82,8 +95,9 @@ public final class FakeRayDashboard implements AutoCloseable {
     FakeJob.Environment env = new FakeJob.Environment(timeline, version, config.startDelay, config.stopDelay,
         config.supervisorExitDelay, config.jobMonitorDelay, config.logTailSleep, randomHex(56), "http://127.0.0.1:52365", rayJobIds);
     this.registry = new JobRegistry(env);
-    this.dispatcher = new DashboardDispatcher(new JobRoutes(registry),
-        new ServeRoutes(timeline, config.startDelay, config.serveInstalled), version, config.authToken, faults,
+    this.serve = new ServeRoutes(timeline, config.serveDeployDelay, config.serveUpdateDelay,
+        config.serveDeployFailedDelay, config.serveInstalled);
+    this.dispatcher = new DashboardDispatcher(new JobRoutes(registry), serve, version, config.authToken, faults,
         this::drainServerQueue, timeline, config.requestLogCapacity);
   }
 
@@ -205,6 +219,63 @@ public final class FakeRayDashboard implements AutoCloseable {
   /** Jobs whose whole entrypoint matches {@code pattern} follow {@code script}; later registrations win. */
   public void scriptEntrypoints(Pattern pattern, JobScript script) {
     registry.scriptEntrypoints(Objects.requireNonNull(pattern, "pattern"), Objects.requireNonNull(script, "script"));
+  }
+
+  /**
+   * Serve applications whose build imports an import path matching {@code importPath} (whole match) fail: after the
+   * failed-deploy delay they are DEPLOY_FAILED, without deployments or route prefix, with Ray's message
+   * {@code "Deploying app '<name>' failed with exception:\n"}, a traceback and Python's
+   * {@code ModuleNotFoundError: No module named '<module>'} (the module being the import path before its colon, or
+   * before its last dot). Applies to builds that start from now on; later registrations win. Without such a pattern
+   * every import path builds.
+   */
+  public void failServeImports(Pattern importPath) {
+    Objects.requireNonNull(importPath, "importPath");
+    serve.failImports(importPath, null);
+  }
+
+  /**
+   * Like {@link #failServeImports(Pattern)}, with the last line of the traceback given, e.g.
+   * {@code "AttributeError: module 'app' has no attribute 'nope'"} or {@code "ValueError: bad option"}.
+   */
+  public void failServeImports(Pattern importPath, String exceptionLine) {
+    serve.failImports(Objects.requireNonNull(importPath, "importPath"),
+        Objects.requireNonNull(exceptionLine, "exceptionLine"));
+  }
+
+  /**
+   * Serve loses every application, as when the head restarted without GCS fault tolerance: the GET answers the empty
+   * schema ({@code controller_info: {}}, no applications) until the next PUT, which starts Serve again and builds
+   * every application anew. Pending transitions are dropped.
+   */
+  public void loseServeApplications() {
+    serve.shutdown();
+  }
+
+  /**
+   * Makes a deployment UNHEALTHY with {@code message} (trigger {@code HEALTH_CHECK_FAILED}), as when its replicas fail
+   * their health checks; its application turns UNHEALTHY with Ray's message
+   * {@code "The deployments ['<deployment>'] are UNHEALTHY."}. Until {@link #setServeDeploymentHealthy} or a deploy
+   * that changes the deployment.
+   *
+   * @throws IllegalArgumentException no such (built, not deleting) application and deployment
+   */
+  public void setServeDeploymentUnhealthy(String application, String deployment, String message) {
+    if (!serve.setDeploymentHealth(application, deployment, Objects.requireNonNull(message, "message"))) {
+      throw new IllegalArgumentException("no Serve deployment " + deployment + " in application " + application);
+    }
+  }
+
+  /** Makes a deployment HEALTHY again (trigger {@code HEALTH_CHECK_SUCCEEDED}). */
+  public void setServeDeploymentHealthy(String application, String deployment) {
+    if (!serve.setDeploymentHealth(application, deployment, null)) {
+      throw new IllegalArgumentException("no Serve deployment " + deployment + " in application " + application);
+    }
+  }
+
+  /** A Serve application's status now, e.g. {@code "RUNNING"}; empty if Serve has no such application. */
+  public Optional<String> serveApplicationStatus(String application) {
+    return serve.applicationStatus(application);
   }
 
   /** The current status of a job by any id Ray would accept, e.g. {@code "RUNNING"}; empty if unknown or deleted. */
