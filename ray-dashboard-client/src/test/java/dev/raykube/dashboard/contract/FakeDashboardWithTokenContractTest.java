@@ -26,7 +26,7 @@ class FakeDashboardWithTokenContractTest extends DashboardContractTest {
 
   /** Like a head with ray[default] only: the Serve scenarios are skipped here, the 501 answers are checked. */
   @Override
-  protected boolean serveInstalled() {
+  protected boolean serveScenarios() {
     return false;
   }
 
