@@ -28,7 +28,8 @@ import mockwebserver3.MockResponse;
  *       the failed-deploy delay;
  *   <li>an application with the same code version is updated in place: only deployments whose config changed go
  *       UPDATING (the application DEPLOYING) and are HEALTHY again after the update delay; a PUT of the same config
- *       changes nothing but {@code last_deployed_time_s};
+ *       changes no deployment, but the application is DEPLOYING for one controller loop (0.1 s) and its
+ *       {@code last_deployed_time_s} moves;
  *   <li>applications left out of a PUT go DELETING and are gone after the update delay ({@code applications: []}
  *       removes all of them but keeps Serve running);
  *   <li>DELETE shuts Serve down at once (Ray answers after the shutdown, about 3 s on a real head).
@@ -40,6 +41,8 @@ import mockwebserver3.MockResponse;
 final class ServeRoutes {
   /** Where Ray's own files are in its tracebacks (the path of the head image KubeRay's samples use). */
   private static final String SITE = "/home/ray/anaconda3/lib/python3.11/site-packages/ray/";
+  /** The Serve controller's loop period ({@code CONTROL_LOOP_INTERVAL_S}). */
+  private static final Duration CONTROL_LOOP = Duration.ofMillis(100);
   private static final String NODE_ID = "fa4e0000000000000000000000000000000000000000000000000001";
 
   private final Timeline timeline;
@@ -339,11 +342,17 @@ final class ServeRoutes {
           changed = true;
         }
       }
+      App updated = app;
+      long epoch = ++app.epoch;
       if (changed) {
-        App updated = app;
-        long epoch = ++app.epoch;
         settle(app);
         later(app, epoch, updateDelay, () -> completeUpdate(updated));
+      } else {
+        // Ray's _set_target_state marks the application DEPLOYING on every deploy; the controller's next loop
+        // iteration (every 0.1 s) finds its deployments unchanged and sets the status they imply again.
+        app.status = "DEPLOYING";
+        app.message = "";
+        later(app, epoch, CONTROL_LOOP, () -> settle(updated));
       }
       return;
     }

@@ -47,7 +47,10 @@ class FakeServeTest {
       assertThat(deploymentStatus(http, "app1", "D")).isEqualTo("HEALTHY");
 
       http.put(PATH, ONE_APP);
-      assertThat(app(http, "app1")).containsEntry("status", "RUNNING");
+      assertThat(app(http, "app1")).as("for one controller loop").containsEntry("status", "DEPLOYING");
+      assertThat(deploymentStatus(http, "app1", "D")).isEqualTo("HEALTHY");
+      Await.until("RUNNING after the loop", Duration.ofSeconds(5),
+          () -> fake.serveApplicationStatus("app1").equals(Optional.of("RUNNING")));
       http.put(PATH, ONE_APP.replace("{\"k\":1}", "{\"k\":2}"));
       assertThat(app(http, "app1")).containsEntry("status", "DEPLOYING");
       assertThat(deploymentStatus(http, "app1", "D")).isEqualTo("UPDATING");
