@@ -56,9 +56,14 @@ abstract class ServeContractTest extends DashboardWireContractTest {
     return true;
   }
 
-  /** Whether Serve's HTTP proxy really answers on {@code http_options.port} (a real head; the fake has no proxy). */
+  /** Whether a Serve HTTP proxy answers at {@link #serveProxyUrl()} (a real head; the fake with its proxy on). */
   protected boolean servesHttp() {
     return false;
+  }
+
+  /** Where the Serve proxy listens: on a real head the config's {@code http_options}, 127.0.0.1 and a free port. */
+  protected String serveProxyUrl() {
+    return "http://127.0.0.1:" + PROXY_PORT;
   }
 
   /** Each Serve scenario starts with Serve shut down; the other scenarios of the suite do not touch Serve here. */
@@ -161,11 +166,11 @@ abstract class ServeContractTest extends DashboardWireContractTest {
     long deadline = System.nanoTime() + patience().toNanos();
     while (true) {
       try {
-        HttpResponse<String> r = PROXY_HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + PROXY_PORT
+        HttpResponse<String> r = PROXY_HTTP.send(HttpRequest.newBuilder(URI.create(serveProxyUrl()
             + path)).timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
         return r.statusCode() + " " + r.body();
       } catch (IOException notYet) {
-        assertThat(System.nanoTime()).as("Serve proxy on %s: %s", PROXY_PORT, notYet).isLessThan(deadline);
+        assertThat(System.nanoTime()).as("Serve proxy at %s: %s", serveProxyUrl(), notYet).isLessThan(deadline);
         pause(200);
       }
     }
@@ -266,6 +271,11 @@ abstract class ServeContractTest extends DashboardWireContractTest {
 
     serve.deleteServeApplications();
     assertThat(wire.get(SERVE_PATH).object()).as("after DELETE").isEqualTo(EMPTY_SCHEMA);
+    if (servesHttp()) {
+      assertThatThrownBy(() -> PROXY_HTTP.send(HttpRequest.newBuilder(URI.create(serveProxyUrl() + "/-/healthz"))
+          .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString()))
+          .as("the proxy is gone with Serve").isInstanceOf(IOException.class);
+    }
     assertThat(serve.getServeApplications().applications()).isEmpty();
   }
 

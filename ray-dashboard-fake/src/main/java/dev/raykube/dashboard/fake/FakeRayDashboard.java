@@ -8,12 +8,14 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiFunction;
 import java.util.regex.Pattern;
 import mockwebserver3.MockWebServer;
 
@@ -52,7 +54,8 @@ import mockwebserver3.MockWebServer;
  * {@link FakeRayDashboardBuilder#serveDeployDelay(Duration) serveDeployDelay},
  * {@link FakeRayDashboardBuilder#serveUpdateDelay(Duration) serveUpdateDelay} and
  * {@link FakeRayDashboardBuilder#serveDeployFailedDelay(Duration) serveDeployFailedDelay}; the time scale applies to
- * them too. There is no Serve HTTP proxy (port 8000). Faults ({@link Fault}) can be injected per
+ * them too. With {@link FakeRayDashboardBuilder#serveProxy(boolean) serveProxy(true)} a Serve HTTP proxy listens
+ * while Serve runs ({@link #serveProxyUrl()}, {@link #serveAnswers}). Faults ({@link Fault}) can be injected per
  * request, and every request is recorded. Thread-safe. Use one instance per test, in try-with-resources:
  *
  * <pre>{@code
@@ -72,6 +75,7 @@ public final class FakeRayDashboard implements AutoCloseable {
   private final FaultRules faults = new FaultRules();
   private final DashboardDispatcher dispatcher;
   private final ServeRoutes serve;
+  private final ServeProxy serveProxy;
   private volatile MockWebServer server;
   private int port;
   private boolean started;
@@ -97,6 +101,10 @@ public final class FakeRayDashboard implements AutoCloseable {
     this.registry = new JobRegistry(env);
     this.serve = new ServeRoutes(timeline, config.serveDeployDelay, config.serveUpdateDelay,
         config.serveDeployFailedDelay, config.serveInstalled);
+    this.serveProxy = config.serveProxy ? new ServeProxy(config.address, config.serveProxyPort, serve) : null;
+    if (serveProxy != null) {
+      serve.onRunningChange(serveProxy::follow);
+    }
     this.dispatcher = new DashboardDispatcher(new JobRoutes(registry), serve, version, config.authToken, faults,
         this::drainServerQueue, timeline, config.requestLogCapacity);
   }
@@ -206,6 +214,9 @@ public final class FakeRayDashboard implements AutoCloseable {
       server.close();
       server = null;
     }
+    if (serveProxy != null) {
+      serveProxy.close();
+    }
     if (ownsScheduler) {
       scheduler.shutdownNow();
     }
@@ -271,6 +282,34 @@ public final class FakeRayDashboard implements AutoCloseable {
     if (!serve.setDeploymentHealth(application, deployment, null)) {
       throw new IllegalArgumentException("no Serve deployment " + deployment + " in application " + application);
     }
+  }
+
+  /**
+   * The base URL of the fake's Serve HTTP proxy, e.g. {@code http://127.0.0.1:41235}: it accepts connections only
+   * while Serve runs (after a PUT, until a DELETE or {@link #loseServeApplications()}), like Ray's proxy, and answers
+   * {@code GET /-/healthz} with 200 {@code success}, {@code GET /-/routes} with the served route prefixes as JSON
+   * ({@code {"/greet":"greeter"}}), a path at or under an application's route prefix with 200 and that application's
+   * answer ({@link #serveAnswers}), anything else with Ray's 404 {@code Path '/x' not found. Ping http://.../-/routes
+   * for available routes.}. An application is served from the moment it first reaches RUNNING, and keeps serving its
+   * last RUNNING version while it is updated or rebuilt. The port is the builder's {@code serveProxyPort}, or one
+   * picked when the fake is built; the config's {@code http_options.port} is not used.
+   *
+   * @throws IllegalStateException the fake was built without {@code serveProxy(true)}
+   */
+  public String serveProxyUrl() {
+    if (serveProxy == null) {
+      throw new IllegalStateException("build the fake with serveProxy(true)");
+    }
+    return "http://" + address.getHostAddress() + ":" + serveProxy.port();
+  }
+
+  /**
+   * What the fake Serve proxy answers for an application: {@code answer.apply(importPath, userConfig)} of the version
+   * it serves, {@code userConfig} being its first deployment's {@code user_config} (empty if none). Default:
+   * {@code "ok from <import path>"}.
+   */
+  public void serveAnswers(BiFunction<String, Map<String, Object>, String> answer) {
+    serve.answers(answer);
   }
 
   /** A Serve application's status now, e.g. {@code "RUNNING"}; empty if Serve has no such application. */

@@ -23,6 +23,8 @@ public final class FakeRayDashboardBuilder {
   Duration serveDeployDelay = Duration.ofSeconds(1);
   Duration serveUpdateDelay = Duration.ofMillis(250);
   Duration serveDeployFailedDelay = Duration.ofSeconds(2);
+  boolean serveProxy;
+  int serveProxyPort;
   int port;
   InetAddress address = InetAddress.getLoopbackAddress();
 
@@ -158,6 +160,24 @@ public final class FakeRayDashboardBuilder {
    */
   public FakeRayDashboardBuilder serveDeployFailedDelay(Duration delay) {
     this.serveDeployFailedDelay = requireNotNegative(delay);
+    return this;
+  }
+
+  /**
+   * Whether the fake runs a Serve HTTP proxy (default false): see {@link FakeRayDashboard#serveProxyUrl()}. It listens
+   * on the fake's address while Serve runs.
+   */
+  public FakeRayDashboardBuilder serveProxy(boolean enabled) {
+    this.serveProxy = enabled;
+    return this;
+  }
+
+  /** The Serve proxy's port (default 0: a free one, picked when the fake is built and kept). */
+  public FakeRayDashboardBuilder serveProxyPort(int port) {
+    if (port < 0 || port > 65535) {
+      throw new IllegalArgumentException("port must be 0..65535: " + port);
+    }
+    this.serveProxyPort = port;
     return this;
   }
 

@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BiFunction;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import mockwebserver3.MockResponse;
 
@@ -35,6 +37,10 @@ import mockwebserver3.MockResponse;
  *   <li>DELETE shuts Serve down at once (Ray answers after the shutdown, about 3 s on a real head).
  * </ul>
  *
+ * <p>The proxy ({@link #proxyAnswer}) serves an application's version that last reached RUNNING: during an in-place
+ * update or a rebuild the previous one still answers (a rebuild in Ray halts reconciliation and leaves the old
+ * replicas running; a rebuild that fails keeps the old version answering here, which was not checked against Ray).
+ *
  * <p>Deployments are named by the config's {@code deployments} entries; a config naming none gets one deployment
  * named after the import path's attribute (real Serve takes the names from the code). Thread-safe.
  */
@@ -51,11 +57,17 @@ final class ServeRoutes {
   private final Duration deployFailedDelay;
   private final boolean serveInstalled;
   private final List<ImportFailure> importFailures = new CopyOnWriteArrayList<>();
+  private volatile Consumer<Boolean> runningListener = running -> {};
+  private volatile BiFunction<String, Map<String, Object>, String> answers = (importPath, userConfig) ->
+      "ok from " + importPath;
   private boolean running;
   private Map<String, Object> httpOptions;
   private final Map<String, App> apps = new LinkedHashMap<>();
 
   private record ImportFailure(Pattern importPath, String exceptionLine) {}
+
+  /** What the Serve proxy answers to one request. */
+  record ProxyAnswer(int code, String contentType, String body) {}
 
   private static final class Deployment {
     final String name;
@@ -80,6 +92,10 @@ final class ServeRoutes {
     /** The code version of the last successful build; null while building or after a failed build. */
     String builtCodeVersion;
     final Map<String, Deployment> deployments = new LinkedHashMap<>();
+    /** What the proxy serves: the version that last reached RUNNING (older replicas serve during an update). */
+    Object servedRoute;
+    String servedImportPath;
+    Map<String, Object> servedUserConfig;
     /** Bumped by every change, so that a transition scheduled before it does nothing. */
     long epoch;
 
@@ -120,10 +136,57 @@ final class ServeRoutes {
   }
 
   /** Serve as a head restarted without GCS fault tolerance has it: not running, no applications. */
-  synchronized void shutdown() {
-    running = false;
-    httpOptions = null;
-    apps.clear();
+  void shutdown() {
+    synchronized (this) {
+      running = false;
+      httpOptions = null;
+      apps.clear();
+    }
+    runningListener.accept(false);
+  }
+
+  /** Told (outside this object's lock) whether Serve runs after each PUT and shutdown: the proxy follows it. */
+  void onRunningChange(Consumer<Boolean> listener) {
+    this.runningListener = Objects.requireNonNull(listener, "listener");
+  }
+
+  /** See {@code FakeRayDashboard#serveAnswers}. */
+  void answers(BiFunction<String, Map<String, Object>, String> answers) {
+    this.answers = Objects.requireNonNull(answers, "answers");
+  }
+
+  /**
+   * The Serve proxy's answer, as Ray 2.60's: {@code /-/healthz} → {@code success}, {@code /-/routes} → the route
+   * prefixes served and their applications, a path at or under a served prefix (the longest wins) → the application's
+   * answer, anything else → 404 with Ray's text.
+   */
+  synchronized ProxyAnswer proxyAnswer(String path) {
+    String text = "text/plain; charset=utf-8";
+    if (!running) {
+      return new ProxyAnswer(503, text, "Serve is not running.");
+    }
+    if (path.equals("/-/healthz")) {
+      return new ProxyAnswer(200, text, "success");
+    }
+    Map<String, Object> routes = new LinkedHashMap<>();
+    App best = null;
+    for (App app : apps.values()) {
+      if (app.servedRoute instanceof String && !"DELETING".equals(app.status)) {
+        String prefix = (String) app.servedRoute;
+        routes.put(prefix, app.name);
+        boolean under = path.equals(prefix) || path.startsWith(prefix.endsWith("/") ? prefix : prefix + "/");
+        if (under && (best == null || prefix.length() > ((String) best.servedRoute).length())) {
+          best = app;
+        }
+      }
+    }
+    if (path.equals("/-/routes")) {
+      return new ProxyAnswer(200, "application/json", Json.write(routes));
+    }
+    if (best == null) {
+      return new ProxyAnswer(404, text, "Path '" + path + "' not found. Ping http://.../-/routes for available routes.");
+    }
+    return new ProxyAnswer(200, text, answers.apply(best.servedImportPath, best.servedUserConfig));
   }
 
   synchronized boolean setDeploymentHealth(String app, String deployment, String message) {
@@ -290,6 +353,7 @@ final class ServeRoutes {
         }
       }
     }
+    runningListener.accept(true);
     return Responses.empty();
   }
 
@@ -417,6 +481,7 @@ final class ServeRoutes {
     return m;
   }
 
+  @SuppressWarnings("unchecked")
   private void completeUpdate(App app) {
     for (Deployment d : app.deployments.values()) {
       if ("UPDATING".equals(d.status)) {
@@ -426,6 +491,11 @@ final class ServeRoutes {
       }
     }
     settle(app);
+    app.servedRoute = app.routePrefix;
+    app.servedImportPath = (String) app.config.get("import_path");
+    Deployment ingress = app.deployments.isEmpty() ? null : app.deployments.values().iterator().next();
+    Object userConfig = ingress == null ? null : ingress.config.get("user_config");
+    app.servedUserConfig = userConfig instanceof Map ? (Map<String, Object>) userConfig : Map.of();
   }
 
   /** {@code ApplicationState._determine_app_status}: the worst deployment decides. */

@@ -116,4 +116,38 @@ class FakeServeTest {
       assertThat(http.get(PATH).json().get("controller_info")).isNotEqualTo(Map.of());
     }
   }
+
+  @Test
+  void theProxyListensWhileServeRunsAndServesTheLastRunningVersion() {
+    try (FakeRayDashboard fake = FakeRayDashboard.builder().serveDeployDelay(Duration.ofMillis(600))
+        .serveUpdateDelay(Duration.ofMillis(100)).serveProxy(true).build().start()) {
+      fake.serveAnswers((importPath, userConfig) -> importPath + " " + userConfig.get("k"));
+      TestHttp http = new TestHttp(fake.url());
+      TestHttp proxy = new TestHttp(fake.serveProxyUrl());
+      assertThatThrownBy(() -> proxy.callOrThrow("GET", "/-/healthz", null)).as("no Serve, no proxy")
+          .isInstanceOf(java.io.IOException.class);
+      http.put(PATH, ONE_APP);
+      assertThat(proxy.get("/-/healthz").body()).isEqualTo("success");
+      assertThat(proxy.get("/a").code()).as("not RUNNING yet").isEqualTo(404);
+      Await.until("RUNNING", Duration.ofSeconds(5), () -> fake.serveApplicationStatus("app1").equals(Optional.of("RUNNING")));
+      assertThat(proxy.get("/-/routes").body()).isEqualTo("{\"/a\":\"app1\"}");
+      assertThat(proxy.get("/a/x").body()).isEqualTo("m:app 1");
+      TestHttp.Reply nope = proxy.get("/nope");
+      assertThat(nope.code()).isEqualTo(404);
+      assertThat(nope.body()).isEqualTo("Path '/nope' not found. Ping http://.../-/routes for available routes.");
+
+      http.put(PATH, ONE_APP.replace("m:app", "m:app2").replace("{\"k\":1}", "{\"k\":2}"));
+      assertThat(fake.serveApplicationStatus("app1")).contains("DEPLOYING");
+      assertThat(proxy.get("/a").body()).as("the old version answers during the rebuild").isEqualTo("m:app 1");
+      Await.until("RUNNING again", Duration.ofSeconds(5), () -> fake.serveApplicationStatus("app1").equals(Optional.of("RUNNING")));
+      assertThat(proxy.get("/a").body()).isEqualTo("m:app2 2");
+
+      http.delete(PATH);
+      assertThatThrownBy(() -> proxy.callOrThrow("GET", "/-/healthz", null)).isInstanceOf(java.io.IOException.class);
+      http.put(PATH, ONE_APP);
+      assertThat(proxy.get("/-/healthz").body()).as("listens again on the same port").isEqualTo("success");
+      fake.loseServeApplications();
+      assertThatThrownBy(() -> proxy.callOrThrow("GET", "/-/healthz", null)).isInstanceOf(java.io.IOException.class);
+    }
+  }
 }
