@@ -16,8 +16,8 @@ import java.util.Optional;
  * @param rayService the RayService as last written or read; {@code null} when it is gone
  * @param observed the last observation
  * @param decision the last decision
- * @param status {@link StatusRecorder.Result#WRITTEN} if any round wrote the status, else the last round's result
- *     ({@code UNCHANGED}, {@code CONFLICT} after the last round, {@code GONE})
+ * @param status the last round's result ({@code WRITTEN}, {@code UNCHANGED}, {@code CONFLICT} after the last round,
+ *     {@code GONE}), except that {@code UNCHANGED} reads {@code WRITTEN} when an earlier round wrote the status
  * @param outcomes the outcome of every action performed, in order; unmodifiable
  * @param requeueAfter when to reconcile again at the latest even if nothing watched changes; empty: only on a change
  */
