@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.raykube.dashboard.fake.Fault;
 import dev.raykube.lifecycle.act.ActionOutcome;
 import dev.raykube.lifecycle.observe.DashboardAccess;
+import dev.raykube.lifecycle.observe.DashboardEndpoint;
 import dev.raykube.model.service.RayService;
 import dev.raykube.service.decide.ObservedCluster;
 import dev.raykube.service.decide.RayServiceAction;
@@ -98,6 +99,21 @@ class ServeObservationTest {
     int before = bed.serveDeploys().size();
     bed.step();
     assertThat(bed.serveDeploys()).hasSize(before);
+  }
+
+  @Test
+  @DisplayName("a head that lost its applications (restart without GCS fault tolerance) gets the config again")
+  void headRestartRedeploys() {
+    bed.create(spec -> { });
+    bed.untilReady();
+    bed.clients.client(ServiceBed.NS, "fruit-bbbbb", new DashboardEndpoint(bed.fake.url(), null))
+        .deleteServeApplications(); // Serve is empty, as on a head that came back without its GCS state
+
+    bed.stepUntil("redeployed", s -> bed.serveDeploys().size() == 2);
+    RayService ready = bed.untilReady();
+
+    assertThat(bed.clusterNames()).containsExactly("fruit-bbbbb");
+    assertThat(ServiceBed.activeName(ready)).isEqualTo("fruit-bbbbb");
   }
 
   @Test
