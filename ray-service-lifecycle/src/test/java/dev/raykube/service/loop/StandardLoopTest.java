@@ -1,0 +1,50 @@
+package dev.raykube.service.loop;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.raykube.cluster.ClusterBuildSettings;
+import dev.raykube.lifecycle.finalizer.FinalizerNames;
+import dev.raykube.lifecycle.finalizer.FinalizerSettings;
+import dev.raykube.lifecycle.loop.CleanedUp;
+import dev.raykube.lifecycle.observe.DashboardAccess;
+import dev.raykube.lifecycle.observe.DashboardClients;
+import dev.raykube.model.cluster.RayCluster;
+import dev.raykube.reconcile.EventRecorder;
+import dev.raykube.reconcile.PrimaryCache;
+import dev.raykube.service.decide.RayServiceSettings;
+import dev.raykube.service.observe.RayServiceReads;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import java.time.Clock;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/** {@link RayServiceLoop#standard} wires a working loop. */
+@EnableKubernetesMockClient(crud = true)
+class StandardLoopTest {
+
+  static KubernetesMockServer server;
+  static KubernetesClient client;
+
+  @Test
+  @DisplayName("the standard loop creates the first cluster, and its cleanup deletes it and lets the finalizer go")
+  void standardLoop() {
+    try (ServiceBed bed = new ServiceBed(client, server); DashboardClients clients = new DashboardClients()) {
+      RayServiceLoop loop = RayServiceLoop.standard(client, RayServiceReads.fromApi(client),
+          DashboardAccess.fixed(bed.fake.url()), clients, (ip, port) -> true, RayServiceSettings.defaults(),
+          FinalizerSettings.defaults(), ClusterBuildSettings.defaults(),
+          new EventRecorder(client, "raykube-test", null, Clock.systemUTC()), PrimaryCache.none(), Clock.systemUTC());
+      bed.create(spec -> { });
+
+      loop.reconcile(bed.stored());
+
+      assertThat(client.resources(RayCluster.class).inNamespace(ServiceBed.NS).list().getItems()).hasSize(1);
+      assertThat(loop.deletionCleanup().finalizer()).isEqualTo(FinalizerNames.RAYSERVICE);
+      client.resource(bed.stored()).delete();
+      CleanedUp cleaned = loop.cleanup(bed.stored());
+      assertThat(cleaned.removeFinalizer()).isTrue();
+      assertThat(client.resources(RayCluster.class).inNamespace(ServiceBed.NS).list().getItems()).isEmpty();
+    }
+  }
+}
