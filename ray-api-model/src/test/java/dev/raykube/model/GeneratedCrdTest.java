@@ -93,10 +93,11 @@ class GeneratedCrdTest {
         "Head Pod IP|string|.status.head.podIP|1",
         "Head Service IP|string|.status.head.serviceIP|1");
     assertThat(columns(RayService.class)).containsExactly(
+        "Service Status|string|.status.serviceStatus|0",
         "Ready|string|.status.conditions[?(@.type==\"Ready\")].status|0",
+        "Active Cluster|string|.status.activeServiceStatus.rayClusterName|0",
+        "Pending Cluster|string|.status.pendingServiceStatus.rayClusterName|0",
         "Serve Endpoints|integer|.status.numServeEndpoints|0",
-        "Active Cluster|string|.status.activeServiceStatus.rayClusterName|1",
-        "Pending Cluster|string|.status.pendingServiceStatus.rayClusterName|1",
         "Age|date|.metadata.creationTimestamp|0");
   }
 

@@ -125,6 +125,13 @@ final class OperatorOptions {
           + "Default: ${DEFAULT-VALUE}.")
   int maxJobLogTails;
 
+  @EnvVar("CONTROLLERS")
+  @Option(names = "--controllers", paramLabel = "<name,...>", defaultValue = "",
+      description = "Controllers to run, comma-separated, of raycluster, rayjob; empty runs all of them (a RayJob"
+          + " controller without the RayCluster one reads head Services from the API server). Env: CONTROLLERS. "
+          + "Default: all.")
+  String controllers;
+
   @EnvVar("KUBECONFIG")
   @Option(names = "--kubeconfig", paramLabel = "<file>",
       description = "Kubeconfig file to connect with. Env: KUBECONFIG (a list of files is read by the Kubernetes "
@@ -153,7 +160,25 @@ final class OperatorOptions {
         clusterDomain,
         finalizerPolicy(finalizerPolicy),
         maxJobLogTails,
-        kubeconfigFile(kubeconfig));
+        kubeconfigFile(kubeconfig),
+        controllerList(controllers));
+  }
+
+  private static Set<String> controllerList(String value) {
+    Set<String> known = RayControllers.names();
+    Set<String> result = new LinkedHashSet<>();
+    for (String name : value.split(",")) {
+      String n = name.strip().toLowerCase(java.util.Locale.ROOT);
+      if (n.isEmpty()) {
+        continue;
+      }
+      if (!known.contains(n)) {
+        throw new IllegalArgumentException("'" + n + "' is not a controller of this operator; use "
+            + String.join(", ", known));
+      }
+      result.add(n);
+    }
+    return result;
   }
 
   private static Set<String> namespaceList(String value) {

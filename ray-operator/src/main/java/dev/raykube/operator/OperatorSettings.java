@@ -35,6 +35,7 @@ import java.util.regex.Pattern;
  *     (one WebSocket and one thread each); 0 turns them off (polling only)
  * @param kubeconfig kubeconfig file to use; empty means the client's own lookup ({@code KUBECONFIG},
  *     {@code ~/.kube/config}, then the in-cluster service account)
+ * @param controllers the names of the controllers to run ({@code RayControllers#all()}); empty means all of them
  */
 public record OperatorSettings(
     Set<String> namespaces,
@@ -52,7 +53,8 @@ public record OperatorSettings(
     String clusterDomain,
     FinalizerPolicy finalizerPolicy,
     int maxJobLogTails,
-    Optional<Path> kubeconfig) {
+    Optional<Path> kubeconfig,
+    Set<String> controllers) {
 
   /** Default {@link #leaseName()}. */
   public static final String DEFAULT_LEASE_NAME = "raykube-operator-leader";
@@ -117,6 +119,12 @@ public record OperatorSettings(
       throw new IllegalArgumentException("max job log tails must be 0 (off) or more, not " + maxJobLogTails);
     }
     Objects.requireNonNull(kubeconfig, "kubeconfig");
+    controllers = Collections.unmodifiableSortedSet(new TreeSet<>(Objects.requireNonNull(controllers, "controllers")));
+  }
+
+  /** Whether the controller named {@code name} runs: it is listed in {@link #controllers()}, or that is empty. */
+  public boolean runs(String name) {
+    return controllers.isEmpty() || controllers.contains(name);
   }
 
   /** Whether the operator watches every namespace ({@link #namespaces()} is empty). */

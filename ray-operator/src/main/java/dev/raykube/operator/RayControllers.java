@@ -3,7 +3,10 @@ package dev.raykube.operator;
 import dev.raykube.operator.raycluster.RayClusterController;
 import dev.raykube.operator.rayjob.RayJobController;
 import dev.raykube.operator.runtime.ControllerDefinition;
+import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The controllers the reference operator runs — the one place where a controller is added. Production
@@ -23,5 +26,23 @@ public final class RayControllers {
   /** Every controller of the operator, in registration order. */
   public static List<ControllerDefinition<?>> all() {
     return List.of(new RayClusterController(), new RayJobController());
+  }
+
+  /** The names of {@link #all()}, in registration order: what {@code --controllers} accepts. */
+  public static Set<String> names() {
+    Set<String> names = new LinkedHashSet<>();
+    all().forEach(controller -> names.add(controller.name()));
+    return Collections.unmodifiableSet(names);
+  }
+
+  /**
+   * The controllers of {@link #all()} that {@code settings} runs ({@link OperatorSettings#runs}), in registration
+   * order.
+   *
+   * @param settings the operator's settings
+   * @return the controllers to register
+   */
+  public static List<ControllerDefinition<?>> enabled(OperatorSettings settings) {
+    return all().stream().filter(controller -> settings.runs(controller.name())).toList();
   }
 }

@@ -116,12 +116,12 @@ public final class RayOperatorMain {
 
   /**
    * Starts the production operator for {@code settings}: the client configuration from the settings,
-   * {@link RayControllers#all()} and {@link RuntimeOptions#production()}.
+   * the controllers it runs ({@link RayControllers#enabled}) and {@link RuntimeOptions#production()}.
    *
    * @throws StartupFailure with a one-sentence message
    */
   public static RayOperator launch(OperatorSettings settings) throws StartupFailure {
-    return RayOperator.start(settings, ClientConfigs.fromSettings(settings), RayControllers.all(),
+    return RayOperator.start(settings, ClientConfigs.fromSettings(settings), RayControllers.enabled(settings),
         RuntimeOptions.production());
   }
 }

@@ -3,6 +3,7 @@ package dev.raykube.operator;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.lifecycle.finalizer.FinalizerPolicy;
+import dev.raykube.operator.runtime.ControllerDefinition;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,6 +40,7 @@ class OperatorCommandLineTest {
     twins.put("--cluster-domain", "CLUSTER_DOMAIN");
     twins.put("--finalizer-policy", "FINALIZER_POLICY");
     twins.put("--max-job-log-tails", "MAX_JOB_LOG_TAILS");
+    twins.put("--controllers", "CONTROLLERS");
     twins.put("--kubeconfig", "KUBECONFIG");
     return twins;
   }
@@ -124,6 +126,7 @@ class OperatorCommandLineTest {
     env.put("FINALIZER_POLICY", "until-confirmed");
     env.put("MAX_JOB_LOG_TAILS", "0");
     env.put("KUBECONFIG", kubeconfig.toString());
+    env.put("CONTROLLERS", "rayjob");
     assertThat(env.keySet()).containsExactlyInAnyOrderElementsOf(TWINS.values());
 
     OperatorSettings s = settings(env);
@@ -143,6 +146,7 @@ class OperatorCommandLineTest {
     assertThat(s.finalizerPolicy()).isEqualTo(FinalizerPolicy.UNTIL_CONFIRMED);
     assertThat(s.maxJobLogTails()).isZero();
     assertThat(s.kubeconfig()).contains(kubeconfig);
+    assertThat(s.controllers()).containsExactly("rayjob");
   }
 
   @Test
@@ -258,8 +262,31 @@ class OperatorCommandLineTest {
     assertThat(s.namespaces()).isUnmodifiable();
     OperatorSettings direct = new OperatorSettings(new java.util.HashSet<>(List.of("b", "a")), true, "l",
         Optional.empty(), 0, 0, 1, 1, 1, LogFormat.TEXT, "info", true, "cluster.local", FinalizerPolicy.BEST_EFFORT,
-        2000, Optional.empty());
+        2000, Optional.empty(), Set.of());
     assertThat(direct.namespaces()).containsExactly("a", "b").isUnmodifiable();
     assertThat(Set.copyOf(direct.namespaces())).hasSize(2);
+  }
+
+  @Test
+  void controllersRunAllByDefaultAndOnlyThoseListed() {
+    assertThat(settings(Map.of()).controllers()).isEmpty();
+    assertThat(RayControllers.enabled(settings(Map.of())).stream().map(ControllerDefinition::name))
+        .containsExactlyElementsOf(RayControllers.names());
+    OperatorSettings onlyJobs = settings(Map.of(), "--controllers= RayJob ,");
+    assertThat(onlyJobs.controllers()).containsExactly("rayjob");
+    assertThat(RayControllers.enabled(onlyJobs).stream().map(ControllerDefinition::name)).containsExactly("rayjob");
+    assertThat(onlyJobs.runs("raycluster")).isFalse();
+  }
+
+  @Test
+  void anUnknownControllerIsAnErrorThatNamesTheKnownOnes() {
+    assertThat(usageError(Map.of(), "--controllers=rayjob,raycron")).contains("'raycron' is not a controller of this operator; use " + String.join(", ", RayControllers.names()));
+  }
+
+  @Test
+  void helpNamesEveryController() {
+    String help = ((CommandLineOutcome.Print) OperatorCommandLine.parse(new String[] {"--help"}, Map.of())).text()
+        .replaceAll("\\s+", " ");
+    assertThat(help).contains("of " + String.join(", ", RayControllers.names()) + ";");
   }
 }

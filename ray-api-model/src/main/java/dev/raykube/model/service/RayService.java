@@ -20,13 +20,14 @@ import io.fabric8.kubernetes.model.annotation.Version;
 @Version(RayApi.VERSION)
 @ShortNames("rsvc")
 @Categories({"all", "ray"})
+@AdditionalPrinterColumn(name = "Service Status", type = Type.STRING, jsonPath = ".status.serviceStatus")
 @AdditionalPrinterColumn(name = "Ready", type = Type.STRING,
     jsonPath = ".status.conditions[?(@.type==\"Ready\")].status")
-@AdditionalPrinterColumn(name = "Serve Endpoints", type = Type.INTEGER, jsonPath = ".status.numServeEndpoints")
 @AdditionalPrinterColumn(name = "Active Cluster", type = Type.STRING,
-    jsonPath = ".status.activeServiceStatus.rayClusterName", priority = 1)
+    jsonPath = ".status.activeServiceStatus.rayClusterName")
 @AdditionalPrinterColumn(name = "Pending Cluster", type = Type.STRING,
-    jsonPath = ".status.pendingServiceStatus.rayClusterName", priority = 1)
+    jsonPath = ".status.pendingServiceStatus.rayClusterName")
+@AdditionalPrinterColumn(name = "Serve Endpoints", type = Type.INTEGER, jsonPath = ".status.numServeEndpoints")
 @AdditionalPrinterColumn(name = "Age", type = Type.DATE, jsonPath = ".metadata.creationTimestamp")
 public class RayService extends RayResource<RayServiceSpec, RayServiceStatus> implements Namespaced {
 

@@ -40,7 +40,7 @@ import org.junit.jupiter.api.Test;
  * same commands; the wire-level scenarios are in {@link DashboardWireContractTest}. See docs/dashboard-client.md for
  * running it against a real head (e2e/contract does it with two heads).
  */
-public abstract class DashboardContractTest extends DashboardWireContractTest {
+public abstract class DashboardContractTest extends ServeContractTest {
   protected RayDashboardClient client;
   private final List<String> submitted = new ArrayList<>();
 

@@ -24,6 +24,12 @@ class FakeDashboardWithTokenContractTest extends DashboardContractTest {
     fake.close();
   }
 
+  /** Like a head with ray[default] only: the Serve scenarios are skipped here, the 501 answers are checked. */
+  @Override
+  protected boolean serveScenarios() {
+    return false;
+  }
+
   @Override
   protected String baseUrl() {
     return fake.url();

@@ -8,7 +8,9 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 /**
  * The contract against a real Ray head: runs only with {@code -Draykube.dashboard.url=http://127.0.0.1:8265} (and
  * {@code -Draykube.dashboard.token=…} when the head has token auth). A property given but empty fails every test
- * rather than skipping the class. e2e/contract runs it against a head without and a head with token auth.
+ * rather than skipping the class. e2e/contract runs it against a head without and a head with token auth (the Serve
+ * scenarios, which need the head to have {@code ray[serve]} and {@code e2e/testdata/serve} on its PYTHONPATH, only
+ * against the first).
  */
 @EnabledIfSystemProperty(named = "raykube.dashboard.url", matches = ".*")
 class RealRayDashboardContractTest extends DashboardContractTest {
@@ -35,6 +37,18 @@ class RealRayDashboardContractTest extends DashboardContractTest {
   @Override
   protected Duration patience() {
     return Duration.ofSeconds(120);
+  }
+
+  /** {@code -Draykube.dashboard.serveScenarios=false} leaves the Serve scenarios out (they need ray[serve]). */
+  @Override
+  protected boolean serveScenarios() {
+    return !"false".equals(System.getProperty("raykube.dashboard.serveScenarios"));
+  }
+
+  /** e2e/contract starts its heads with ray[serve] and the Serve proxy answers on 127.0.0.1. */
+  @Override
+  protected boolean servesHttp() {
+    return true;
   }
 
   @Override

@@ -8,12 +8,14 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiFunction;
 import java.util.regex.Pattern;
 import mockwebserver3.MockWebServer;
 
@@ -40,7 +42,20 @@ import mockwebserver3.MockWebServer;
  * would (it looks at the status once per 2 s and returns 2 s after the look that saw the end; see
  * {@link FakeRayDashboardBuilder#logTailSleep(Duration)}). A stop while PENDING lets the job go RUNNING at its usual time and stops it
  * then; a job deleted within the job monitor delay after its supervisor exited comes back as FAILED (both as Ray 2.60
- * does). All job durations are multiplied by the time scale (default 1.0). Faults ({@link Fault}) can be injected per
+ * does). All job durations are multiplied by the time scale (default 1.0).
+ *
+ * <p>The Serve API ({@code /api/serve/applications/}) follows Ray 2.60's declarative Serve: PUT validates like
+ * {@code ServeDeploySchema} (400 with pydantic's text), then new or rebuilt applications go DEPLOYING (no deployments
+ * while the code is imported) → deployments UPDATING → RUNNING/HEALTHY after the deploy delay, in-place config changes
+ * take the update delay, left-out applications go DELETING, and DELETE shuts Serve down (the empty schema again).
+ * Knobs: {@link #failServeImports(Pattern)} (DEPLOY_FAILED with Python's import error),
+ * {@link #loseServeApplications()} (a head restarted without GCS fault tolerance),
+ * {@link #setServeDeploymentUnhealthy(String, String, String)}, and the builder's
+ * {@link FakeRayDashboardBuilder#serveDeployDelay(Duration) serveDeployDelay},
+ * {@link FakeRayDashboardBuilder#serveUpdateDelay(Duration) serveUpdateDelay} and
+ * {@link FakeRayDashboardBuilder#serveDeployFailedDelay(Duration) serveDeployFailedDelay}; the time scale applies to
+ * them too. With {@link FakeRayDashboardBuilder#serveProxy(boolean) serveProxy(true)} a Serve HTTP proxy listens
+ * while Serve runs ({@link #serveProxyUrl()}, {@link #serveAnswers}). Faults ({@link Fault}) can be injected per
  * request, and every request is recorded. Thread-safe. Use one instance per test, in try-with-resources:
  *
  * <pre>{@code
@@ -59,6 +74,8 @@ public final class FakeRayDashboard implements AutoCloseable {
   private final JobRegistry registry;
   private final FaultRules faults = new FaultRules();
   private final DashboardDispatcher dispatcher;
+  private final ServeRoutes serve;
+  private final ServeProxy serveProxy;
   private volatile MockWebServer server;
   private int port;
   private boolean started;
@@ -82,8 +99,13 @@ public final class FakeRayDashboard implements AutoCloseable {
     FakeJob.Environment env = new FakeJob.Environment(timeline, version, config.startDelay, config.stopDelay,
         config.supervisorExitDelay, config.jobMonitorDelay, config.logTailSleep, randomHex(56), "http://127.0.0.1:52365", rayJobIds);
     this.registry = new JobRegistry(env);
-    this.dispatcher = new DashboardDispatcher(new JobRoutes(registry),
-        new ServeRoutes(timeline, config.startDelay, config.serveInstalled), version, config.authToken, faults,
+    this.serve = new ServeRoutes(timeline, config.serveDeployDelay, config.serveUpdateDelay,
+        config.serveDeployFailedDelay, config.serveInstalled);
+    this.serveProxy = config.serveProxy ? new ServeProxy(config.address, config.serveProxyPort, serve) : null;
+    if (serveProxy != null) {
+      serve.onRunningChange(serveProxy::follow);
+    }
+    this.dispatcher = new DashboardDispatcher(new JobRoutes(registry), serve, version, config.authToken, faults,
         this::drainServerQueue, timeline, config.requestLogCapacity);
   }
 
@@ -192,6 +214,9 @@ public final class FakeRayDashboard implements AutoCloseable {
       server.close();
       server = null;
     }
+    if (serveProxy != null) {
+      serveProxy.close();
+    }
     if (ownsScheduler) {
       scheduler.shutdownNow();
     }
@@ -205,6 +230,91 @@ public final class FakeRayDashboard implements AutoCloseable {
   /** Jobs whose whole entrypoint matches {@code pattern} follow {@code script}; later registrations win. */
   public void scriptEntrypoints(Pattern pattern, JobScript script) {
     registry.scriptEntrypoints(Objects.requireNonNull(pattern, "pattern"), Objects.requireNonNull(script, "script"));
+  }
+
+  /**
+   * Serve applications whose build imports an import path matching {@code importPath} (whole match) fail: after the
+   * failed-deploy delay they are DEPLOY_FAILED, without deployments or route prefix, with Ray's message
+   * {@code "Deploying app '<name>' failed with exception:\n"}, a traceback and Python's
+   * {@code ModuleNotFoundError: No module named '<module>'} (the module being the import path before its colon, or
+   * before its last dot). Applies to builds that start from now on; later registrations win. Without such a pattern
+   * every import path builds.
+   */
+  public void failServeImports(Pattern importPath) {
+    Objects.requireNonNull(importPath, "importPath");
+    serve.failImports(importPath, null);
+  }
+
+  /**
+   * Like {@link #failServeImports(Pattern)}, with the last line of the traceback given, e.g.
+   * {@code "AttributeError: module 'app' has no attribute 'nope'"} or {@code "ValueError: bad option"}.
+   */
+  public void failServeImports(Pattern importPath, String exceptionLine) {
+    serve.failImports(Objects.requireNonNull(importPath, "importPath"),
+        Objects.requireNonNull(exceptionLine, "exceptionLine"));
+  }
+
+  /**
+   * Serve loses every application, as when the head restarted without GCS fault tolerance: the GET answers the empty
+   * schema ({@code controller_info: {}}, no applications) until the next PUT, which starts Serve again and builds
+   * every application anew. Pending transitions are dropped.
+   */
+  public void loseServeApplications() {
+    serve.shutdown();
+  }
+
+  /**
+   * Makes a deployment UNHEALTHY with {@code message} (trigger {@code HEALTH_CHECK_FAILED}), as when its replicas fail
+   * their health checks; its application turns UNHEALTHY with Ray's message
+   * {@code "The deployments ['<deployment>'] are UNHEALTHY."}. Until {@link #setServeDeploymentHealthy} or a deploy
+   * that changes the deployment.
+   *
+   * @throws IllegalArgumentException no such (built, not deleting) application and deployment
+   */
+  public void setServeDeploymentUnhealthy(String application, String deployment, String message) {
+    if (!serve.setDeploymentHealth(application, deployment, Objects.requireNonNull(message, "message"))) {
+      throw new IllegalArgumentException("no Serve deployment " + deployment + " in application " + application);
+    }
+  }
+
+  /** Makes a deployment HEALTHY again (trigger {@code HEALTH_CHECK_SUCCEEDED}). */
+  public void setServeDeploymentHealthy(String application, String deployment) {
+    if (!serve.setDeploymentHealth(application, deployment, null)) {
+      throw new IllegalArgumentException("no Serve deployment " + deployment + " in application " + application);
+    }
+  }
+
+  /**
+   * The base URL of the fake's Serve HTTP proxy, e.g. {@code http://127.0.0.1:41235}: it accepts connections only
+   * while Serve runs (after a PUT, until a DELETE or {@link #loseServeApplications()}), like Ray's proxy, and answers
+   * {@code GET /-/healthz} with 200 {@code success}, {@code GET /-/routes} with the served route prefixes as JSON
+   * ({@code {"/greet":"greeter"}}), a path at or under an application's route prefix with 200 and that application's
+   * answer ({@link #serveAnswers}), anything else with Ray's 404 {@code Path '/x' not found. Ping http://.../-/routes
+   * for available routes.}. An application is served from the moment it first reaches RUNNING, and keeps serving its
+   * last RUNNING version while it is updated or rebuilt. The port is the builder's {@code serveProxyPort}, or one
+   * picked when the fake is built; the config's {@code http_options.port} is not used.
+   *
+   * @throws IllegalStateException the fake was built without {@code serveProxy(true)}
+   */
+  public String serveProxyUrl() {
+    if (serveProxy == null) {
+      throw new IllegalStateException("build the fake with serveProxy(true)");
+    }
+    return "http://" + address.getHostAddress() + ":" + serveProxy.port();
+  }
+
+  /**
+   * What the fake Serve proxy answers for an application: {@code answer.apply(importPath, userConfig)} of the version
+   * it serves, {@code userConfig} being its first deployment's {@code user_config} (empty if none). Default:
+   * {@code "ok from <import path>"}.
+   */
+  public void serveAnswers(BiFunction<String, Map<String, Object>, String> answer) {
+    serve.answers(answer);
+  }
+
+  /** A Serve application's status now, e.g. {@code "RUNNING"}; empty if Serve has no such application. */
+  public Optional<String> serveApplicationStatus(String application) {
+    return serve.applicationStatus(application);
   }
 
   /** The current status of a job by any id Ray would accept, e.g. {@code "RUNNING"}; empty if unknown or deleted. */

@@ -20,6 +20,11 @@ public final class FakeRayDashboardBuilder {
   Duration logTailSleep = Duration.ofSeconds(1);
   int requestLogCapacity = 10_000;
   boolean serveInstalled = true;
+  Duration serveDeployDelay = Duration.ofSeconds(1);
+  Duration serveUpdateDelay = Duration.ofMillis(250);
+  Duration serveDeployFailedDelay = Duration.ofSeconds(2);
+  boolean serveProxy;
+  int serveProxyPort;
   int port;
   InetAddress address = InetAddress.getLoopbackAddress();
 
@@ -125,6 +130,54 @@ public final class FakeRayDashboardBuilder {
    */
   public FakeRayDashboardBuilder serveInstalled(boolean installed) {
     this.serveInstalled = installed;
+    return this;
+  }
+
+  /**
+   * How long a Serve application that is new or whose code changed ({@code import_path}, {@code runtime_env}) takes
+   * from the PUT to RUNNING (default 1 s): the first half DEPLOYING without deployments (Ray's build task importing the
+   * code), the second half with its deployments UPDATING. A real 2.60 head on 2 cores took 7–12 s for a first deploy
+   * (5 s of it the PUT starting Serve) and 5 s for a changed import path.
+   */
+  public FakeRayDashboardBuilder serveDeployDelay(Duration delay) {
+    this.serveDeployDelay = requireNotNegative(delay);
+    return this;
+  }
+
+  /**
+   * How long an in-place Serve update (same code, changed deployment options such as {@code user_config} or
+   * {@code num_replicas}) keeps the application DEPLOYING and the changed deployments UPDATING, and how long an
+   * application left out of a PUT stays DELETING (default 250 ms; a real head: about 1 s).
+   */
+  public FakeRayDashboardBuilder serveUpdateDelay(Duration delay) {
+    this.serveUpdateDelay = requireNotNegative(delay);
+    return this;
+  }
+
+  /**
+   * How long an application whose import fails ({@link FakeRayDashboard#failServeImports}) stays DEPLOYING before
+   * DEPLOY_FAILED (default 2 s; a real head retries the build task 3 times and took 14–18 s).
+   */
+  public FakeRayDashboardBuilder serveDeployFailedDelay(Duration delay) {
+    this.serveDeployFailedDelay = requireNotNegative(delay);
+    return this;
+  }
+
+  /**
+   * Whether the fake runs a Serve HTTP proxy (default false): see {@link FakeRayDashboard#serveProxyUrl()}. It listens
+   * on the fake's address while Serve runs.
+   */
+  public FakeRayDashboardBuilder serveProxy(boolean enabled) {
+    this.serveProxy = enabled;
+    return this;
+  }
+
+  /** The Serve proxy's port (default 0: a free one, picked when the fake is built and kept). */
+  public FakeRayDashboardBuilder serveProxyPort(int port) {
+    if (port < 0 || port > 65535) {
+      throw new IllegalArgumentException("port must be 0..65535: " + port);
+    }
+    this.serveProxyPort = port;
     return this;
   }
 
