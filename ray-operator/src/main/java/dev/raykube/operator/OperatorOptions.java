@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
     sortOptions = false,
     usageHelpAutoWidth = true,
     headerHeading = "%n",
-    header = "RayKube reference operator: reconciles ray.io/v1 RayCluster and RayJob objects.",
+    header = "RayKube reference operator: reconciles ray.io/v1 RayCluster, RayJob and RayService objects.",
     descriptionHeading = "%n",
     description = "Every option can also be set by the environment variable named in its description; a flag on the"
         + " command line wins over the environment, the environment over the default. The operator connects to the"
@@ -127,8 +127,8 @@ final class OperatorOptions {
 
   @EnvVar("CONTROLLERS")
   @Option(names = "--controllers", paramLabel = "<name,...>", defaultValue = "",
-      description = "Controllers to run, comma-separated, of raycluster, rayjob; empty runs all of them (a RayJob"
-          + " controller without the RayCluster one reads head Services from the API server). Env: CONTROLLERS. "
+      description = "Controllers to run, comma-separated, of raycluster, rayjob, rayservice; empty runs all of them (a"
+          + " RayJob controller without the RayCluster one reads head Services from the API server). Env: CONTROLLERS. "
           + "Default: all.")
   String controllers;
 

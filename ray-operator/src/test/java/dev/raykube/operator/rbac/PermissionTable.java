@@ -18,6 +18,8 @@ public final class PermissionTable {
   public static final String RAYCLUSTER = "raycluster";
   /** The RayJob controller (its name in {@code RayControllers}). */
   public static final String RAYJOB = "rayjob";
+  /** The RayService controller (its name in {@code RayControllers}). */
+  public static final String RAYSERVICE = "rayservice";
   /** Java Operator SDK's leader election. */
   public static final String LEADER_ELECTION = "leader-election";
 
@@ -67,6 +69,36 @@ public final class PermissionTable {
       called("ray.io", "rayjobs/status", "update", RAYJOB, "status written with optimistic locking"),
       checked("ray.io", "rayjobs/finalizers", "update", RAYJOB,
           "the owned RayCluster and submitter Job carry blockOwnerDeletion"),
+      called("ray.io", "rayclusters", "list", RAYSERVICE, "informer and cleanup of the clusters it created (by label)"),
+      called("ray.io", "rayclusters", "watch", RAYSERVICE, "informer of the clusters it created (by label)"),
+      called("ray.io", "rayclusters", "create", RAYSERVICE, "the active and pending clusters"),
+      called("ray.io", "rayclusters", "get", RAYSERVICE, "edit() of a cluster reads it first"),
+      called("ray.io", "rayclusters", "update", RAYSERVICE,
+          "in-place updates and the dangling-since annotation (optimistic locking)"),
+      called("ray.io", "rayclusters", "delete", RAYSERVICE, "dangling clusters, suspend, deletion cleanup"),
+      called("ray.io", "rayservices", "list", RAYSERVICE, "informer of the primary resource"),
+      called("ray.io", "rayservices", "watch", RAYSERVICE, "informer of the primary resource"),
+      called("ray.io", "rayservices", "get", RAYSERVICE,
+          "re-read after a status write conflicts (409); JOSDK re-reads after a conflicting finalizer patch"),
+      called("ray.io", "rayservices", "patch", RAYSERVICE,
+          "finalizer ray.io/rayservice-finalizer added and removed by JSON patch"),
+      called("ray.io", "rayservices/status", "update", RAYSERVICE, "status written with optimistic locking"),
+      checked("ray.io", "rayservices/finalizers", "update", RAYSERVICE,
+          "the owned RayClusters and Services carry blockOwnerDeletion"),
+      called("", "pods", "list", RAYSERVICE, "the Pods of its clusters, for the ray.io/serve label"),
+      called("", "pods", "get", RAYSERVICE, "edit() of a Pod's ray.io/serve label reads it first"),
+      called("", "pods", "update", RAYSERVICE, "the ray.io/serve label (optimistic locking)"),
+      called("", "services", "list", RAYSERVICE, "informer of the head and serve Services it created (by label)"),
+      called("", "services", "watch", RAYSERVICE, "informer of the head and serve Services it created"),
+      called("", "services", "get", RAYSERVICE, "a Service its informer does not hold; edit() reads first"),
+      called("", "services", "create", RAYSERVICE, "head and serve Services"),
+      called("", "services", "update", RAYSERVICE, "selectors moved to the serving cluster (optimistic locking)"),
+      called("", "services", "delete", RAYSERVICE, "suspend"),
+      called("discovery.k8s.io", "endpointslices", "list", RAYSERVICE, "informer of the serve Service's endpoints"),
+      called("discovery.k8s.io", "endpointslices", "watch", RAYSERVICE, "informer of the serve Service's endpoints"),
+      called("", "events", "create", RAYSERVICE, "Events for actions on other objects and failures"),
+      called("", "events", "get", RAYSERVICE, "edit() of a repeated Event reads it first"),
+      called("", "events", "patch", RAYSERVICE, "repeated Events bump count"),
       called("", "pods", "list", RAYCLUSTER, "informer of the cluster's Pods"),
       called("", "pods", "watch", RAYCLUSTER, "informer of the cluster's Pods"),
       called("", "pods", "create", RAYCLUSTER, "head and worker Pods"),

@@ -1,0 +1,90 @@
+package dev.raykube.operator.rayservice;
+
+import dev.raykube.cluster.RayClusterLabels;
+import dev.raykube.model.cluster.RayCluster;
+import dev.raykube.model.service.RayService;
+import dev.raykube.service.decide.RayServiceLabels;
+import dev.raykube.service.observe.RayServiceReads;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.discovery.v1.EndpointSlice;
+import io.javaoperatorsdk.operator.processing.event.ResourceID;
+import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * {@link RayServiceReads} from the RayService controller's informers, which hold exactly the objects labelled
+ * {@code ray.io/originated-from-crd=RayService} ({@link #SELECTOR}): the RayClusters a RayService created, the head
+ * and serve Services it created, and those Services' EndpointSlices (the EndpointSlice controller copies a Service's
+ * labels onto its slices). For those a miss in a synced informer is an absence, so a steady RayService costs no API
+ * read. A Service the informer does not hold (not created by a RayService, e.g. one a user made under the same name)
+ * is read from the API server; so are a cluster's Pods (the RayCluster controller's Pod informer is its own). Until
+ * the informers are {@linkplain #attach attached} (JOSDK prepares the event sources and has them synced before the
+ * first reconcile) every read goes to the API server. Thread-safe.
+ */
+final class CachedRayServiceReads implements RayServiceReads {
+
+  /** The label selector of the controller's informers. */
+  static final String SELECTOR = RayClusterLabels.ORIGINATED_FROM_CRD + "=" + RayServiceLabels.RAY_SERVICE_KIND;
+
+  private final RayServiceReads api;
+  private volatile InformerEventSource<RayCluster, RayService> clusters;
+  private volatile InformerEventSource<Service, RayService> services;
+  private volatile InformerEventSource<EndpointSlice, RayService> slices;
+
+  /** @param api the reads of the API server, for what the informers do not hold */
+  CachedRayServiceReads(RayServiceReads api) {
+    this.api = Objects.requireNonNull(api, "api");
+  }
+
+  /** Starts reading from these informers. */
+  void attach(InformerEventSource<RayCluster, RayService> clusters, InformerEventSource<Service, RayService> services,
+      InformerEventSource<EndpointSlice, RayService> slices) {
+    this.clusters = Objects.requireNonNull(clusters, "clusters");
+    this.services = Objects.requireNonNull(services, "services");
+    this.slices = Objects.requireNonNull(slices, "slices");
+  }
+
+  @Override
+  public List<RayCluster> rayClusters(String namespace, String serviceName) {
+    InformerEventSource<RayCluster, RayService> cache = clusters;
+    if (cache == null) {
+      return api.rayClusters(namespace, serviceName);
+    }
+    return cache.list(namespace, c -> labelled(c, RayServiceLabels.ORIGINATED_FROM_CR_NAME, serviceName)).toList();
+  }
+
+  @Override
+  public List<Pod> pods(String namespace, String clusterName) {
+    return api.pods(namespace, clusterName);
+  }
+
+  @Override
+  public Service service(String namespace, String name) {
+    InformerEventSource<Service, RayService> cache = services;
+    Service cached = cache == null ? null : cache.get(new ResourceID(name, namespace)).orElse(null);
+    return cached != null ? cached : api.service(namespace, name);
+  }
+
+  @Override
+  public List<EndpointSlice> endpointSlices(String namespace, String serviceName) {
+    InformerEventSource<EndpointSlice, RayService> cache = slices;
+    if (cache == null) {
+      return api.endpointSlices(namespace, serviceName);
+    }
+    return cache.list(namespace, s -> labelled(s, SERVICE_NAME_LABEL, serviceName)).toList();
+  }
+
+  private static boolean labelled(HasMetadata object, String key, String value) {
+    Map<String, String> labels = object.getMetadata().getLabels();
+    return labels != null && value.equals(labels.get(key));
+  }
+
+  @Override
+  public String toString() {
+    return "RayServiceReads[informers " + (clusters == null ? "not attached" : SELECTOR) + ", else " + api + "]";
+  }
+}

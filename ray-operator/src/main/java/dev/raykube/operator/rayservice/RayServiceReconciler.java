@@ -1,0 +1,123 @@
+package dev.raykube.operator.rayservice;
+
+import dev.raykube.lifecycle.finalizer.FinalizerNames;
+import dev.raykube.lifecycle.loop.CleanedUp;
+import dev.raykube.model.cluster.RayCluster;
+import dev.raykube.model.service.RayService;
+import dev.raykube.operator.runtime.ControllerEventCache;
+import dev.raykube.operator.runtime.ReconcileTrigger;
+import dev.raykube.operator.runtime.WithoutManagedFields;
+import dev.raykube.reconcile.ReconcileMarker;
+import dev.raykube.service.decide.RayServiceLabels;
+import dev.raykube.service.loop.RayServiceLoop;
+import dev.raykube.service.loop.RayServiceReconciled;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.discovery.v1.EndpointSlice;
+import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
+import io.javaoperatorsdk.operator.api.reconciler.Cleaner;
+import io.javaoperatorsdk.operator.api.reconciler.Context;
+import io.javaoperatorsdk.operator.api.reconciler.DeleteControl;
+import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
+import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
+import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
+import io.javaoperatorsdk.operator.processing.event.ResourceID;
+import io.javaoperatorsdk.operator.processing.event.source.EventSource;
+import io.javaoperatorsdk.operator.processing.event.source.SecondaryToPrimaryMapper;
+import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reconciles RayServices on Java Operator SDK: glue around the library's {@link RayServiceLoop}, which does everything
+ * a RayService needs (observe → decide → record → act; the deletion cleanup through the same {@code DeletionCleanup}
+ * class as RayJob's). What this class adds is what only a JOSDK operator has:
+ *
+ * <ul>
+ *   <li>the event sources: the RayClusters, Services and EndpointSlices labelled
+ *       {@value CachedRayServiceReads#SELECTOR} (cached {@linkplain WithoutManagedFields without managed fields}),
+ *       mapped to their RayService by {@code ray.io/originated-from-cr-name}, so a cluster becoming ready, a Service
+ *       changed by hand or a serve endpoint becoming ready reconciles the RayService at once; they are what the
+ *       loop's observer reads first ({@link CachedRayServiceReads});</li>
+ *   <li>the finalizer {@value FinalizerNames#RAYSERVICE}, which JOSDK adds before the first reconcile and removes
+ *       when {@link #cleanup} says so; JOSDK's cache of RayServices, kept in step with every status write
+ *       ({@link ControllerEventCache}); and the reconcile marker on every log line ({@link ReconcileMarker}).</li>
+ * </ul>
+ *
+ * <p>Built by {@link RayServiceController}, which wires every collaborator.
+ */
+public final class RayServiceReconciler implements Reconciler<RayService>, Cleaner<RayService> {
+  private static final Logger LOG = LoggerFactory.getLogger(RayServiceReconciler.class);
+
+  private final RayServiceLoop loop;
+  private final CachedRayServiceReads reads;
+  private final ControllerEventCache<RayService> primaryCache;
+
+  /**
+   * @param loop the RayService loop, reading through {@code reads} and writing status through {@code primaryCache}
+   * @param reads the informer-first reads of the loop's observer, attached to this reconciler's event sources
+   * @param primaryCache the loop's status recorder's cache, attached on the first reconcile
+   */
+  RayServiceReconciler(RayServiceLoop loop, CachedRayServiceReads reads,
+      ControllerEventCache<RayService> primaryCache) {
+    this.loop = Objects.requireNonNull(loop, "loop");
+    this.reads = Objects.requireNonNull(reads, "reads");
+    this.primaryCache = Objects.requireNonNull(primaryCache, "primaryCache");
+  }
+
+  @Override
+  public List<EventSource<?, RayService>> prepareEventSources(EventSourceContext<RayService> context) {
+    InformerEventSource<RayCluster, RayService> clusters =
+        new InformerEventSource<>(labelled(RayCluster.class, "rayservice-clusters"), context);
+    InformerEventSource<Service, RayService> services =
+        new InformerEventSource<>(labelled(Service.class, "rayservice-services"), context);
+    InformerEventSource<EndpointSlice, RayService> slices =
+        new InformerEventSource<>(labelled(EndpointSlice.class, "rayservice-endpointslices"), context);
+    reads.attach(clusters, services, slices);
+    return List.of(clusters, services, slices);
+  }
+
+  private static <T extends HasMetadata> InformerEventSourceConfiguration<T> labelled(Class<T> type, String name) {
+    return InformerEventSourceConfiguration.from(type, RayService.class)
+        .withName(name)
+        .withLabelSelector(CachedRayServiceReads.SELECTOR)
+        .withSecondaryToPrimaryMapper(RayServiceReconciler.<T>byOriginLabel())
+        .withItemStore(WithoutManagedFields.itemStore())
+        .build();
+  }
+
+  /** The RayService named by {@code ray.io/originated-from-cr-name}, in the object's namespace. */
+  private static <T extends HasMetadata> SecondaryToPrimaryMapper<T> byOriginLabel() {
+    return object -> {
+      Map<String, String> labels = object.getMetadata().getLabels();
+      String name = labels == null ? null : labels.get(RayServiceLabels.ORIGINATED_FROM_CR_NAME);
+      return name == null ? Set.of() : Set.of(new ResourceID(name, object.getMetadata().getNamespace()));
+    };
+  }
+
+  @Override
+  public UpdateControl<RayService> reconcile(RayService rayService, Context<RayService> context) {
+    try (ReconcileMarker marker = ReconcileMarker.open(rayService, ReconcileTrigger.of(context, "reconcile"))) {
+      primaryCache.attach(context);
+      RayServiceReconciled result = loop.reconcile(rayService);
+      LOG.debug("{} action(s), status {}, again in {}", result.outcomes().size(), result.status(),
+          result.requeueAfter().map(Object::toString).orElse("(on change)"));
+      UpdateControl<RayService> control = UpdateControl.noUpdate();
+      result.requeueAfter().ifPresent(delay -> control.rescheduleAfter(delay.toMillis()));
+      return control;
+    }
+  }
+
+  @Override
+  public DeleteControl cleanup(RayService rayService, Context<RayService> context) {
+    try (ReconcileMarker marker = ReconcileMarker.open(rayService, ReconcileTrigger.of(context, "cleanup"))) {
+      CleanedUp cleaned = loop.cleanup(rayService);
+      return cleaned.removeFinalizer() ? DeleteControl.defaultDelete()
+          : DeleteControl.noFinalizerRemoval().rescheduleAfter(cleaned.retryAfter().orElseThrow().toMillis());
+    }
+  }
+}
