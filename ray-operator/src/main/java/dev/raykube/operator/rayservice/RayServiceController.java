@@ -81,7 +81,8 @@ public final class RayServiceController implements ControllerDefinition<RayServi
         finalizerSettings.withDefaultPolicy(context.settings().finalizerPolicy()),
         RayClusterController.buildSettings(context.settings()), context.eventRecorder(), primaryCache,
         context.clock());
-    return new RayServiceReconciler(loop, reads, primaryCache);
+    return new RayServiceReconciler(loop, reads, primaryCache, new RayServiceMetrics(context.meterRegistry()),
+        context.clock());
   }
 
   /** The one finalizer, {@value FinalizerNames#RAYSERVICE}, handled by JOSDK. */

@@ -25,6 +25,7 @@ import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import io.javaoperatorsdk.operator.processing.event.source.EventSource;
 import io.javaoperatorsdk.operator.processing.event.source.SecondaryToPrimaryMapper;
 import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
+import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -45,7 +46,8 @@ import org.slf4j.LoggerFactory;
  *       loop's observer reads first ({@link CachedRayServiceReads});</li>
  *   <li>the finalizer {@value FinalizerNames#RAYSERVICE}, which JOSDK adds before the first reconcile and removes
  *       when {@link #cleanup} says so; JOSDK's cache of RayServices, kept in step with every status write
- *       ({@link ControllerEventCache}); and the reconcile marker on every log line ({@link ReconcileMarker}).</li>
+ *       ({@link ControllerEventCache}); the reconcile marker on every log line ({@link ReconcileMarker}); and the
+ *       {@code raykube_service_*} meters ({@link RayServiceMetrics}).</li>
  * </ul>
  *
  * <p>Built by {@link RayServiceController}, which wires every collaborator.
@@ -56,17 +58,23 @@ public final class RayServiceReconciler implements Reconciler<RayService>, Clean
   private final RayServiceLoop loop;
   private final CachedRayServiceReads reads;
   private final ControllerEventCache<RayService> primaryCache;
+  private final RayServiceMetrics metrics;
+  private final Clock clock;
 
   /**
    * @param loop the RayService loop, reading through {@code reads} and writing status through {@code primaryCache}
    * @param reads the informer-first reads of the loop's observer, attached to this reconciler's event sources
    * @param primaryCache the loop's status recorder's cache, attached on the first reconcile
+   * @param metrics fed after every reconcile
+   * @param clock the time the metrics are recorded at (the loop's)
    */
   RayServiceReconciler(RayServiceLoop loop, CachedRayServiceReads reads,
-      ControllerEventCache<RayService> primaryCache) {
+      ControllerEventCache<RayService> primaryCache, RayServiceMetrics metrics, Clock clock) {
     this.loop = Objects.requireNonNull(loop, "loop");
     this.reads = Objects.requireNonNull(reads, "reads");
     this.primaryCache = Objects.requireNonNull(primaryCache, "primaryCache");
+    this.metrics = Objects.requireNonNull(metrics, "metrics");
+    this.clock = Objects.requireNonNull(clock, "clock");
   }
 
   @Override
@@ -104,6 +112,7 @@ public final class RayServiceReconciler implements Reconciler<RayService>, Clean
     try (ReconcileMarker marker = ReconcileMarker.open(rayService, ReconcileTrigger.of(context, "reconcile"))) {
       primaryCache.attach(context);
       RayServiceReconciled result = loop.reconcile(rayService);
+      metrics.record(rayService, result.rayService(), clock.instant());
       LOG.debug("{} action(s), status {}, again in {}", result.outcomes().size(), result.status(),
           result.requeueAfter().map(Object::toString).orElse("(on change)"));
       UpdateControl<RayService> control = UpdateControl.noUpdate();
@@ -116,6 +125,9 @@ public final class RayServiceReconciler implements Reconciler<RayService>, Clean
   public DeleteControl cleanup(RayService rayService, Context<RayService> context) {
     try (ReconcileMarker marker = ReconcileMarker.open(rayService, ReconcileTrigger.of(context, "cleanup"))) {
       CleanedUp cleaned = loop.cleanup(rayService);
+      if (cleaned.removeFinalizer()) {
+        metrics.forget(rayService);
+      }
       return cleaned.removeFinalizer() ? DeleteControl.defaultDelete()
           : DeleteControl.noFinalizerRemoval().rescheduleAfter(cleaned.retryAfter().orElseThrow().toMillis());
     }
