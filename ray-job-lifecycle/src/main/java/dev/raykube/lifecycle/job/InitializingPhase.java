@@ -2,6 +2,7 @@ package dev.raykube.lifecycle.job;
 
 import dev.raykube.model.cluster.RayClusterSpec;
 import dev.raykube.model.cluster.RayClusterStatus;
+import dev.raykube.model.common.ModelCopies;
 import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.JobFailedReason;
 import dev.raykube.model.job.JobSubmissionMode;

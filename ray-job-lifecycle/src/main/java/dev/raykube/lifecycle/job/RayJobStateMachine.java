@@ -2,6 +2,8 @@ package dev.raykube.lifecycle.job;
 
 import dev.raykube.cluster.RayClusterLabels;
 import dev.raykube.lifecycle.TerminalStates;
+import dev.raykube.model.common.ModelCopies;
+import dev.raykube.model.common.StatusTimes;
 import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.JobFailedReason;
 import dev.raykube.model.job.JobStatus;

@@ -4,6 +4,8 @@ import dev.raykube.dashboard.JobDetails;
 import dev.raykube.lifecycle.JobStatusMapping;
 import dev.raykube.lifecycle.TerminalStates;
 import dev.raykube.model.cluster.RayClusterStatus;
+import dev.raykube.model.common.ModelCopies;
+import dev.raykube.model.common.StatusTimes;
 import dev.raykube.model.job.JobFailedReason;
 import dev.raykube.model.job.JobStatus;
 import dev.raykube.model.job.JobSubmissionMode;

@@ -9,6 +9,7 @@ import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.RayClusterSpec;
 import dev.raykube.model.cluster.RayClusterStatus;
 import dev.raykube.model.cluster.WorkerGroupSpec;
+import dev.raykube.model.common.StatusTimes;
 import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.JobSubmissionMode;
 import dev.raykube.model.job.RayJob;

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.raykube.model.cluster.AutoscalerOptions;
 import dev.raykube.model.cluster.RayClusterUpgradeStrategy;
 import dev.raykube.model.cluster.WorkerGroupSpec;
+import dev.raykube.model.common.ModelCopies;
 import dev.raykube.model.job.DeletionCondition;
 import dev.raykube.model.job.DeletionPolicy;
 import dev.raykube.model.job.DeletionRule;

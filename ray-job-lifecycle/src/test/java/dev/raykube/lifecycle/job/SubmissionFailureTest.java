@@ -7,6 +7,7 @@ import static dev.raykube.lifecycle.job.Fixtures.running;
 import static dev.raykube.lifecycle.job.Fixtures.time;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.raykube.model.common.ModelCopies;
 import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.JobFailedReason;
 import dev.raykube.model.job.RayJob;

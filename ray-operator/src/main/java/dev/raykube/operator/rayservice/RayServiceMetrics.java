@@ -1,5 +1,6 @@
 package dev.raykube.operator.rayservice;
 
+import dev.raykube.model.common.StatusTimes;
 import dev.raykube.model.service.RayService;
 import dev.raykube.model.service.RayServiceConditionType;
 import io.fabric8.kubernetes.api.model.Condition;
@@ -8,7 +9,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -114,15 +114,7 @@ final class RayServiceMetrics {
 
   /** {@code now - since}, if {@code since} is a time not after {@code now}. */
   private static Optional<Duration> time(String since, Instant now) {
-    if (since == null) {
-      return Optional.empty();
-    }
-    try {
-      Duration elapsed = Duration.between(Instant.parse(since), now);
-      return elapsed.isNegative() ? Optional.empty() : Optional.of(elapsed);
-    } catch (DateTimeParseException e) {
-      return Optional.empty();
-    }
+    return StatusTimes.parse(since).map(start -> Duration.between(start, now)).filter(d -> !d.isNegative());
   }
 
   private static String key(RayService rayService) {

@@ -1,5 +1,6 @@
 package dev.raykube.service.decide;
 
+import dev.raykube.model.common.StatusTimes;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;

@@ -1,6 +1,7 @@
 package dev.raykube.service.decide;
 
 import dev.raykube.model.cluster.RayClusterSpec;
+import dev.raykube.model.common.StatusTimes;
 import dev.raykube.reconcile.EventType;
 import java.time.Instant;
 import java.util.Collections;

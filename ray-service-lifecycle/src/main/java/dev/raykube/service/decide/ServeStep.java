@@ -4,6 +4,7 @@ import dev.raykube.dashboard.ServeApplicationDetails;
 import dev.raykube.dashboard.ServeDeploymentDetails;
 import dev.raykube.dashboard.ServeInstanceDetails;
 import dev.raykube.model.cluster.RayClusterStatus;
+import dev.raykube.model.common.ModelCopies;
 import dev.raykube.model.service.RayServiceClusterStatus;
 import dev.raykube.model.service.ServeApplicationStatus;
 import dev.raykube.model.service.ServeDeploymentStatus;

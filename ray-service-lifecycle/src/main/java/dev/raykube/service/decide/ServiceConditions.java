@@ -1,5 +1,6 @@
 package dev.raykube.service.decide;
 
+import dev.raykube.model.common.StatusTimes;
 import dev.raykube.model.service.RayServiceConditionType;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.ConditionBuilder;

@@ -3,6 +3,8 @@ package dev.raykube.service.decide;
 import dev.raykube.cluster.RayClusterLabels;
 import dev.raykube.lifecycle.job.NameSuffixes;
 import dev.raykube.model.cluster.RayClusterSpec;
+import dev.raykube.model.common.ModelCopies;
+import dev.raykube.model.common.StatusTimes;
 import dev.raykube.model.service.RayService;
 import dev.raykube.model.service.RayServiceClusterStatus;
 import dev.raykube.model.service.RayServiceSpec;

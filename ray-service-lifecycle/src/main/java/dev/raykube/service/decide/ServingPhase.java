@@ -1,5 +1,6 @@
 package dev.raykube.service.decide;
 
+import dev.raykube.model.common.StatusTimes;
 import dev.raykube.model.service.RayServiceClusterStatus;
 import dev.raykube.reconcile.EventType;
 import java.time.Duration;

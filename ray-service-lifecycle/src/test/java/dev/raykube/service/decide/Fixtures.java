@@ -11,6 +11,7 @@ import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.RayClusterSpec;
 import dev.raykube.model.cluster.RayClusterStatus;
 import dev.raykube.model.cluster.WorkerGroupSpec;
+import dev.raykube.model.common.StatusTimes;
 import dev.raykube.model.service.RayService;
 import dev.raykube.model.service.RayServiceClusterStatus;
 import dev.raykube.model.service.RayServiceConditionType;

@@ -1,4 +1,4 @@
-package dev.raykube.lifecycle.job;
+package dev.raykube.model.common;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * Deep copies of model objects, through Jackson's token buffer (the same JSON view the API server sees, unknown
  * properties included), so decisions never share mutable state with their input.
  */
-final class ModelCopies {
+public final class ModelCopies {
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -15,7 +15,7 @@ final class ModelCopies {
   }
 
   /** Returns a deep copy, or {@code null} for {@code null}. */
-  static <T> T copy(T value, Class<T> type) {
+  public static <T> T copy(T value, Class<T> type) {
     if (value == null) {
       return null;
     }

@@ -1,8 +1,9 @@
-package dev.raykube.lifecycle.job;
+package dev.raykube.model.common;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.model.cluster.RayClusterStatus;
+import dev.raykube.model.job.RayJobInfo;
 import dev.raykube.model.job.RayJobStatus;
 import io.fabric8.kubernetes.api.model.ConditionBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
@@ -26,7 +27,10 @@ class ModelCopiesTest {
     status.setRayClusterStatus(cluster);
     status.setJobStatusValue("PAUSED");
     status.setAdditionalProperty("futureField", Map.of("a", 1));
-    status.setRayJobInfo(Fixtures.info(1L, 2L));
+    RayJobInfo info = new RayJobInfo();
+    info.setStartTime("2026-03-01T10:00:01Z");
+    info.setEndTime("2026-03-01T10:00:02Z");
+    status.setRayJobInfo(info);
 
     RayJobStatus copy = ModelCopies.copy(status, RayJobStatus.class);
     assertThat(copy).isEqualTo(status).isNotSameAs(status);

@@ -1,4 +1,4 @@
-package dev.raykube.lifecycle.job;
+package dev.raykube.model.common;
 
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -7,19 +7,19 @@ import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 
-/** RFC 3339 times as Kubernetes writes them in status fields: UTC, whole seconds. */
-final class StatusTimes {
+/** RFC 3339 times as Kubernetes writes them in status fields and annotations: UTC, whole seconds. */
+public final class StatusTimes {
 
   private StatusTimes() {
   }
 
   /** Formats a time as Kubernetes does ({@code 2026-01-02T03:04:05Z}), dropping fractions of a second. */
-  static String format(Instant time) {
+  public static String format(Instant time) {
     return DateTimeFormatter.ISO_INSTANT.format(time.truncatedTo(ChronoUnit.SECONDS));
   }
 
   /** Parses an RFC 3339 time with any offset; empty for null, blank or unparseable text. */
-  static Optional<Instant> parse(String text) {
+  public static Optional<Instant> parse(String text) {
     if (text == null || text.isBlank()) {
       return Optional.empty();
     }
