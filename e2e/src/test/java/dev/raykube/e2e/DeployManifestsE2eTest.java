@@ -54,7 +54,10 @@ class DeployManifestsE2eTest {
     assertCan("update", "rayjobs.ray.io", "default", true, "--subresource=status");
     assertCan("get", "leases/raykube-operator-leader", OPERATOR_NAMESPACE, true);
     assertCan("get", "leases/someone-elses-lease", OPERATOR_NAMESPACE, false);
-    assertCan("delete", "services", "default", false);
+    assertCan("update", "rayservices.ray.io", "default", true, "--subresource=status");
+    assertCan("delete", "services", "default", true); // a suspended RayService's head and serve Services
+    assertCan("delete", "configmaps", "default", false);
+    assertCan("update", "secrets", "default", false);
     assertConverged(kustomization);
   }
 
