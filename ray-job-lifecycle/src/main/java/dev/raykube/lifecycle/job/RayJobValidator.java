@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -30,7 +29,6 @@ public final class RayJobValidator {
    */
   public static final int MAX_NAME_LENGTH = 63 - 1 - NameSuffixes.LENGTH;
 
-  private static final Pattern DNS_1035_LABEL = Pattern.compile("[a-z]([-a-z0-9]*[a-z0-9])?");
 
   private final Set<JobSubmissionMode> supportedModes;
 
@@ -74,16 +72,8 @@ public final class RayJobValidator {
   }
 
   private static void checkName(String name, List<Violation> out) {
-    if (name == null || name.isEmpty()) {
-      out.add(new Violation("metadata.name", "metadata.name is required"));
-    } else if (!DNS_1035_LABEL.matcher(name).matches()) {
-      out.add(new Violation("metadata.name", "metadata.name '" + name + "' must be a DNS-1035 label: lowercase "
-          + "letters, digits and '-', starting with a letter and ending with a letter or digit"));
-    } else if (name.length() > MAX_NAME_LENGTH) {
-      out.add(new Violation("metadata.name", "metadata.name '" + name + "' has " + name.length()
-          + " characters; at most " + MAX_NAME_LENGTH + " are allowed so that the generated names '" + name
-          + "-xxxxx' of its RayCluster and submission id fit in 63"));
-    }
+    Violation.ofName(name, MAX_NAME_LENGTH, "the generated names '" + name
+        + "-xxxxx' of its RayCluster and submission id fit in 63").ifPresent(out::add);
   }
 
   private static void checkCluster(RayJobSpec spec, List<Violation> out) {

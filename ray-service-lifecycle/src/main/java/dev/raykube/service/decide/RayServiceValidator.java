@@ -93,16 +93,8 @@ public final class RayServiceValidator {
   }
 
   private static void checkName(String name, List<Violation> out) {
-    if (name == null || name.isEmpty()) {
-      out.add(new Violation("metadata.name", "metadata.name is required"));
-    } else if (!DNS_1035_LABEL.matcher(name).matches()) {
-      out.add(new Violation("metadata.name", "metadata.name '" + name + "' must be a DNS-1035 label: lowercase "
-          + "letters, digits and '-', starting with a letter and ending with a letter or digit"));
-    } else if (name.length() > MAX_NAME_LENGTH) {
-      out.add(new Violation("metadata.name", "metadata.name '" + name + "' has " + name.length()
-          + " characters; at most " + MAX_NAME_LENGTH + " are allowed so that the names of its RayClusters ('" + name
-          + "-xxxxx') and Services fit"));
-    }
+    Violation.ofName(name, MAX_NAME_LENGTH, "the names of its RayClusters ('" + name + "-xxxxx') and Services fit")
+        .ifPresent(out::add);
   }
 
   private static void checkTimeoutAnnotation(RayService service, List<Violation> out) {
