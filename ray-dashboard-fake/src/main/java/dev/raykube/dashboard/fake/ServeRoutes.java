@@ -41,12 +41,9 @@ import mockwebserver3.MockResponse;
  * update or a rebuild the previous one still answers (a rebuild in Ray halts reconciliation and leaves the old
  * replicas running; a rebuild that fails keeps the old version answering here, which was not checked against Ray).
  *
- * <p>Deployments are named by the config's {@code deployments} entries; a config naming none gets one deployment
- * named after the import path's attribute (real Serve takes the names from the code). Thread-safe.
+ * <p>Deployments are named as {@link ServeApplication#deploymentNames} says. Thread-safe.
  */
 final class ServeRoutes {
-  /** Where Ray's own files are in its tracebacks (the path of the head image KubeRay's samples use). */
-  private static final String SITE = "/home/ray/anaconda3/lib/python3.11/site-packages/ray/";
   /** The Serve controller's loop period ({@code CONTROL_LOOP_INTERVAL_S}). */
   private static final Duration CONTROL_LOOP = Duration.ofMillis(100);
   private static final String NODE_ID = "fa4e0000000000000000000000000000000000000000000000000001";
@@ -62,47 +59,12 @@ final class ServeRoutes {
       "ok from " + importPath;
   private boolean running;
   private Map<String, Object> httpOptions;
-  private final Map<String, App> apps = new LinkedHashMap<>();
+  private final Map<String, ServeApplication> apps = new LinkedHashMap<>();
 
   private record ImportFailure(Pattern importPath, String exceptionLine) {}
 
   /** What the Serve proxy answers to one request. */
   record ProxyAnswer(int code, String contentType, String body) {}
-
-  private static final class Deployment {
-    final String name;
-    String status = "UPDATING";
-    String trigger = "CONFIG_UPDATE_STARTED";
-    String message = "";
-    Map<String, Object> config;
-
-    Deployment(String name, Map<String, Object> config) {
-      this.name = name;
-      this.config = config;
-    }
-  }
-
-  private static final class App {
-    final String name;
-    Map<String, Object> config;
-    String status = "DEPLOYING";
-    String message = "";
-    Object routePrefix;
-    double lastDeployed;
-    /** The code version of the last successful build; null while building or after a failed build. */
-    String builtCodeVersion;
-    final Map<String, Deployment> deployments = new LinkedHashMap<>();
-    /** What the proxy serves: the version that last reached RUNNING (older replicas serve during an update). */
-    Object servedRoute;
-    String servedImportPath;
-    Map<String, Object> servedUserConfig;
-    /** Bumped by every change, so that a transition scheduled before it does nothing. */
-    long epoch;
-
-    App(String name) {
-      this.name = name;
-    }
-  }
 
   ServeRoutes(Timeline timeline, Duration deployDelay, Duration updateDelay, Duration deployFailedDelay,
       boolean serveInstalled) {
@@ -116,12 +78,12 @@ final class ServeRoutes {
   MockResponse handle(String method, String body) {
     switch (method) {
       case "GET":
-        return serveInstalled ? detailsResponse() : notInstalled();
+        return serveInstalled ? detailsResponse() : ServeErrors.notInstalled();
       case "PUT":
-        return serveInstalled ? deploy(body) : notInstalled();
+        return serveInstalled ? deploy(body) : ServeErrors.notInstalled();
       case "DELETE":
         if (!serveInstalled) {
-          return notInstalledOnDelete();
+          return ServeErrors.notInstalledOnDelete();
         }
         shutdown();
         return Responses.empty();
@@ -169,9 +131,9 @@ final class ServeRoutes {
       return new ProxyAnswer(200, text, "success");
     }
     Map<String, Object> routes = new LinkedHashMap<>();
-    App best = null;
-    for (App app : apps.values()) {
-      if (app.servedRoute instanceof String && !"DELETING".equals(app.status)) {
+    ServeApplication best = null;
+    for (ServeApplication app : apps.values()) {
+      if (app.servedRoute instanceof String && !app.deleting()) {
         String prefix = (String) app.servedRoute;
         routes.put(prefix, app.name);
         boolean under = path.equals(prefix) || path.startsWith(prefix.endsWith("/") ? prefix : prefix + "/");
@@ -190,39 +152,22 @@ final class ServeRoutes {
   }
 
   synchronized boolean setDeploymentHealth(String app, String deployment, String message) {
-    App a = apps.get(app);
-    Deployment d = a == null ? null : a.deployments.get(deployment);
-    if (d == null || "DELETING".equals(a.status)) {
+    ServeApplication a = apps.get(app);
+    ServeApplication.Deployment d = a == null ? null : a.deployments.get(deployment);
+    if (d == null || a.deleting()) {
       return false;
     }
     a.epoch++;
     d.status = message == null ? "HEALTHY" : "UNHEALTHY";
     d.trigger = message == null ? "HEALTH_CHECK_SUCCEEDED" : "HEALTH_CHECK_FAILED";
     d.message = message == null ? "" : message;
-    settle(a);
+    a.settle();
     return true;
   }
 
   synchronized Optional<String> applicationStatus(String app) {
-    App a = apps.get(app);
+    ServeApplication a = apps.get(app);
     return a == null ? Optional.empty() : Optional.of(a.status);
-  }
-
-  private static MockResponse notInstalled() {
-    return Responses.text(501, "Serve dependencies are not installed. Please run `pip install \"ray[serve]\"`.");
-  }
-
-  /** Ray's DELETE imports Serve without the 501 guard of GET/PUT, so it fails with the import error. */
-  private static MockResponse notInstalledOnDelete() {
-    return Responses.text(500, "Traceback (most recent call last):\n"
-        + "  File \"" + SITE + "dashboard/optional_utils.py\", line 188, in decorator\n"
-        + "    return await f(self, *args, **kwargs)\n"
-        + "  File \"" + SITE + "dashboard/modules/serve/serve_head.py\", line 179, in delete_serve_applications\n"
-        + "    from ray import serve\n"
-        + "  File \"" + SITE + "serve/_private/common.py\", line 13, in <module>\n"
-        + "    from starlette.types import Scope\n"
-        + "ModuleNotFoundError: No module named 'starlette'. You can run `pip install \"ray[serve]\"` to install all "
-        + "Ray Serve dependencies.\n");
   }
 
   /** Serialized under the lock: the maps change when a deploy moves on. */
@@ -267,54 +212,9 @@ final class ServeRoutes {
     proxy.put("status", "HEALTHY");
     m.put("proxies", Map.of(NODE_ID, proxy));
     Map<String, Object> applications = new LinkedHashMap<>();
-    apps.forEach((name, app) -> applications.put(name, json(app)));
+    apps.forEach((name, app) -> applications.put(name, app.json()));
     m.put("applications", applications);
     m.put("target_capacity", null);
-    return m;
-  }
-
-  private static Map<String, Object> json(App app) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("name", app.name);
-    m.put("route_prefix", app.routePrefix);
-    m.put("docs_path", null);
-    m.put("status", app.status);
-    m.put("message", app.message);
-    m.put("last_deployed_time_s", app.lastDeployed);
-    m.put("deployed_app_config", app.config);
-    m.put("source", "declarative");
-    Map<String, Object> deployments = new LinkedHashMap<>();
-    for (Deployment d : app.deployments.values()) {
-      Map<String, Object> dm = new LinkedHashMap<>();
-      dm.put("name", d.name);
-      dm.put("status", d.status);
-      dm.put("status_trigger", d.trigger);
-      dm.put("message", d.message);
-      dm.put("deployment_config", d.config);
-      Object replicas = d.config.get("num_replicas");
-      dm.put("target_num_replicas", replicas instanceof Long ? replicas : 1L);
-      dm.put("required_resources", Map.of("CPU", 1.0));
-      dm.put("replicas", List.of());
-      dm.put("recent_dead_replicas", List.of());
-      deployments.put(d.name, dm);
-    }
-    m.put("deployments", deployments);
-    m.put("external_scaler_enabled", false);
-    if (app.builtCodeVersion == null || app.deployments.isEmpty()) {
-      m.put("deployment_topology", null);
-    } else {
-      Map<String, Object> nodes = new LinkedHashMap<>();
-      String ingress = app.deployments.keySet().iterator().next();
-      for (String d : app.deployments.keySet()) {
-        nodes.put(d, Map.of("name", d, "app_name", app.name, "outbound_deployments", List.of(),
-            "is_ingress", d.equals(ingress)));
-      }
-      Map<String, Object> topology = new LinkedHashMap<>();
-      topology.put("app_name", app.name);
-      topology.put("nodes", nodes);
-      topology.put("ingress_deployment", ingress);
-      m.put("deployment_topology", topology);
-    }
     return m;
   }
 
@@ -344,8 +244,8 @@ final class ServeRoutes {
         names.add(name);
         apply(name, appConfig, now);
       }
-      for (App app : apps.values()) {
-        if (!names.contains(app.name) && !"DELETING".equals(app.status)) {
+      for (ServeApplication app : apps.values()) {
+        if (!names.contains(app.name) && !app.deleting()) {
           app.status = "DELETING";
           app.message = "";
           long epoch = ++app.epoch;
@@ -380,24 +280,19 @@ final class ServeRoutes {
     return m;
   }
 
-  private static String codeVersion(Map<String, Object> appConfig) {
-    Object runtimeEnv = appConfig.get("runtime_env");
-    return appConfig.get("import_path") + "|" + Json.write(runtimeEnv == null ? Map.of() : runtimeEnv);
-  }
-
   private void apply(String name, Map<String, Object> appConfig, double now) {
-    App app = apps.get(name);
-    String version = codeVersion(appConfig);
-    if (app == null || "DELETING".equals(app.status)) {
-      app = new App(name);
+    ServeApplication app = apps.get(name);
+    String version = ServeApplication.codeVersion(appConfig);
+    if (app == null || app.deleting()) {
+      app = new ServeApplication(name);
       apps.put(name, app);
     } else if (version.equals(app.builtCodeVersion)) {
       app.config = appConfig;
       app.lastDeployed = now;
       app.routePrefix = appConfig.containsKey("route_prefix") ? appConfig.get("route_prefix") : "/";
       boolean changed = false;
-      for (Deployment d : app.deployments.values()) {
-        Map<String, Object> next = deploymentConfig(appConfig, d.name);
+      for (ServeApplication.Deployment d : app.deployments.values()) {
+        Map<String, Object> next = ServeApplication.deploymentConfig(appConfig, d.name);
         if (!next.equals(d.config)) {
           d.config = next;
           d.status = "UPDATING";
@@ -406,22 +301,22 @@ final class ServeRoutes {
           changed = true;
         }
       }
-      App updated = app;
+      ServeApplication updated = app;
       long epoch = ++app.epoch;
       if (changed) {
-        settle(app);
-        later(app, epoch, updateDelay, () -> completeUpdate(updated));
+        app.settle();
+        later(app, epoch, updateDelay, updated::completeUpdate);
       } else {
         // Ray's _set_target_state marks the application DEPLOYING on every deploy; the controller's next loop
         // iteration (every 0.1 s) finds its deployments unchanged and sets the status they imply again.
         app.status = "DEPLOYING";
         app.message = "";
-        later(app, epoch, CONTROL_LOOP, () -> settle(updated));
+        later(app, epoch, CONTROL_LOOP, updated::settle);
       }
       return;
     }
     // A build: the application's deployments are unknown until the build task has imported the code.
-    App building = app;
+    ServeApplication building = app;
     building.config = appConfig;
     building.lastDeployed = now;
     building.status = "DEPLOYING";
@@ -435,8 +330,8 @@ final class ServeRoutes {
     if (failure != null) {
       later(building, epoch, deployFailedDelay, () -> {
         building.status = "DEPLOY_FAILED";
-        building.message = buildFailure(building.name, failure.exceptionLine() != null ? failure.exceptionLine()
-            : moduleNotFound(importPath));
+        building.message = ServeErrors.buildFailure(building.name,
+            failure.exceptionLine() != null ? failure.exceptionLine() : ServeErrors.moduleNotFound(importPath));
       });
       return;
     }
@@ -444,81 +339,17 @@ final class ServeRoutes {
     later(building, epoch, buildTime, () -> {
       building.builtCodeVersion = version;
       building.routePrefix = appConfig.containsKey("route_prefix") ? appConfig.get("route_prefix") : "/";
-      for (String d : deploymentNames(appConfig, importPath)) {
-        building.deployments.put(d, new Deployment(d, deploymentConfig(appConfig, d)));
+      for (String d : ServeApplication.deploymentNames(appConfig, importPath)) {
+        building.deployments.put(d,
+            new ServeApplication.Deployment(d, ServeApplication.deploymentConfig(appConfig, d)));
       }
       long started = ++building.epoch;
-      later(building, started, deployDelay.minus(buildTime), () -> completeUpdate(building));
+      later(building, started, deployDelay.minus(buildTime), building::completeUpdate);
     });
   }
 
-  @SuppressWarnings("unchecked")
-  private static List<String> deploymentNames(Map<String, Object> appConfig, String importPath) {
-    List<String> names = new ArrayList<>();
-    if (appConfig.get("deployments") instanceof List) {
-      for (Object d : (List<Object>) appConfig.get("deployments")) {
-        names.add((String) ((Map<String, Object>) d).get("name"));
-      }
-    }
-    if (names.isEmpty()) {
-      int cut = Math.max(importPath.lastIndexOf(':'), importPath.lastIndexOf('.'));
-      names.add(importPath.substring(cut + 1));
-    }
-    return names;
-  }
-
-  @SuppressWarnings("unchecked")
-  private static Map<String, Object> deploymentConfig(Map<String, Object> appConfig, String name) {
-    if (appConfig.get("deployments") instanceof List) {
-      for (Object d : (List<Object>) appConfig.get("deployments")) {
-        if (name.equals(((Map<String, Object>) d).get("name"))) {
-          return new LinkedHashMap<>((Map<String, Object>) d);
-        }
-      }
-    }
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("name", name);
-    return m;
-  }
-
-  @SuppressWarnings("unchecked")
-  private void completeUpdate(App app) {
-    for (Deployment d : app.deployments.values()) {
-      if ("UPDATING".equals(d.status)) {
-        d.status = "HEALTHY";
-        d.trigger = "CONFIG_UPDATE_COMPLETED";
-        d.message = "";
-      }
-    }
-    settle(app);
-    app.servedRoute = app.routePrefix;
-    app.servedImportPath = (String) app.config.get("import_path");
-    Deployment ingress = app.deployments.isEmpty() ? null : app.deployments.values().iterator().next();
-    Object userConfig = ingress == null ? null : ingress.config.get("user_config");
-    app.servedUserConfig = userConfig instanceof Map ? (Map<String, Object>) userConfig : Map.of();
-  }
-
-  /** {@code ApplicationState._determine_app_status}: the worst deployment decides. */
-  private static void settle(App app) {
-    List<String> unhealthy = new ArrayList<>();
-    boolean updating = false;
-    for (Deployment d : app.deployments.values()) {
-      if ("UNHEALTHY".equals(d.status)) {
-        unhealthy.add("'" + d.name + "'");
-      }
-      updating |= "UPDATING".equals(d.status);
-    }
-    if (!unhealthy.isEmpty()) {
-      app.status = "UNHEALTHY";
-      app.message = "The deployments [" + String.join(", ", unhealthy) + "] are UNHEALTHY.";
-    } else {
-      app.status = updating ? "DEPLOYING" : "RUNNING";
-      app.message = "";
-    }
-  }
-
   /** Runs {@code change} under the lock after {@code delay}, unless the application changed or went in between. */
-  private void later(App app, long epoch, Duration delay, Runnable change) {
+  private void later(ServeApplication app, long epoch, Duration delay, Runnable change) {
     timeline.schedule(() -> {
       synchronized (this) {
         if (apps.get(app.name) == app && app.epoch == epoch) {
@@ -526,29 +357,5 @@ final class ServeRoutes {
         }
       }
     }, delay);
-  }
-
-  /** The message of an application whose build task raised {@code exceptionLine}, shortened from Ray's traceback. */
-  private static String buildFailure(String app, String exceptionLine) {
-    return "Deploying app '" + app + "' failed with exception:\n"
-        + "Traceback (most recent call last):\n"
-        + "  File \"" + SITE + "serve/_private/application_state.py\", line 926, in _reconcile_build_app_task\n"
-        + "    serialized_application_autoscaling_policy_def, args, err = ray.get(  # type: ignore[call-overload]\n"
-        + "ray.exceptions.RayTaskError(RuntimeError): ray::build_serve_application() (pid=4242, ip=127.0.0.1)\n"
-        + "  File \"" + SITE + "serve/_private/application_state.py\", line 1843, in build_serve_application\n"
-        + "    raise RuntimeError(err_str) from None\n"
-        + "RuntimeError: Traceback (most recent call last):\n"
-        + "  File \"" + SITE + "serve/_private/application_state.py\", line 1737, in build_serve_application\n"
-        + "    import_attr(import_path), args\n"
-        + "  File \"" + SITE + "_common/utils.py\", line 90, in import_module_and_attr\n"
-        + "    module = importlib.import_module(module_name)\n"
-        + exceptionLine + "\n";
-  }
-
-  /** Python's error for an import path whose module does not exist. */
-  static String moduleNotFound(String importPath) {
-    int cut = importPath.contains(":") ? importPath.indexOf(':') : importPath.lastIndexOf('.');
-    String module = importPath.substring(0, cut);
-    return "ModuleNotFoundError: No module named '" + module + "'";
   }
 }
