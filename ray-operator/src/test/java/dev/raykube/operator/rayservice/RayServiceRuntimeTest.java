@@ -126,11 +126,12 @@ class RayServiceRuntimeTest {
 
     await("the RayService holds its finalizer", () -> service().getMetadata().getFinalizers()
         .contains(FinalizerNames.RAYSERVICE));
-    await("the serve config reached the head", () -> !dashboard.requests("PUT", "/api/serve/applications/").isEmpty());
-    await("the serve Service exists", () -> serveService() != null);
+    await("the serve config reached the head", () -> !dashboard.requests("PUT", "/api/serve/applications/").isEmpty(),
+        this::state);
+    await("the serve Service exists", () -> serveService() != null, this::state);
     endpointSliceFor(serveService());
 
-    await("Ready", () -> "True".equals(condition("Ready")));
+    await("Ready", () -> "True".equals(condition("Ready")), this::state);
     RayService ready = service();
     assertThat(ready.getStatus().getServiceStatus()).isEqualTo("Running");
     assertThat(ready.getStatus().getNumServeEndpoints()).isEqualTo(1);
@@ -143,6 +144,18 @@ class RayServiceRuntimeTest {
     await("the RayService is gone", () -> client.resources(RayService.class).inNamespace(NS).withName("greeter")
         .get() == null);
     assertThat(clusters()).as("its clusters were deleted before the finalizer went").isEmpty();
+  }
+
+  /** What the RayService, its clusters and Pods and the dashboard show now: why a wait timed out. */
+  private String state() {
+    StringBuilder state = new StringBuilder("RayService: ").append(Serialization.asYaml(service()));
+    clusters().forEach(c -> state.append("RayCluster ").append(c.getMetadata().getName()).append(": ")
+        .append(Serialization.asYaml(c.getStatus())));
+    client.pods().inNamespace(NS).list().getItems().forEach(p -> state.append("Pod ").append(p.getMetadata().getName())
+        .append(" labels ").append(p.getMetadata().getLabels()).append(" status ")
+        .append(p.getStatus() == null ? null : p.getStatus().getPhase()).append('\n'));
+    state.append("dashboard requests: ").append(dashboard.requests());
+    return state.toString();
   }
 
   private RayService service() {

@@ -2,6 +2,7 @@ package dev.raykube.operator.testing;
 
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /**
  * The one way the operator's tests wait: poll a condition every 20 ms until it holds or a deadline passes. A passing
@@ -18,6 +19,24 @@ public final class Eventually {
   /** Waits up to {@link #DEFAULT_TIMEOUT} for {@code condition}; fails with {@code what} otherwise. */
   public static void await(String what, BooleanSupplier condition) {
     await(DEFAULT_TIMEOUT, what, condition);
+  }
+
+  /**
+   * Waits up to {@link #DEFAULT_TIMEOUT} for {@code condition}; fails with {@code what} and, to tell why, what
+   * {@code explain} says at that moment (for example the objects the condition is about).
+   */
+  public static void await(String what, BooleanSupplier condition, Supplier<String> explain) {
+    try {
+      await(DEFAULT_TIMEOUT, what, condition);
+    } catch (AssertionError e) {
+      String why;
+      try {
+        why = explain.get();
+      } catch (RuntimeException failure) {
+        why = "(could not tell: " + failure + ")";
+      }
+      throw new AssertionError(e.getMessage() + "\n" + why, e);
+    }
   }
 
   /** Waits up to {@code timeout} for {@code condition}, polling every 20 ms; fails with {@code what} otherwise. */

@@ -14,8 +14,8 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
@@ -23,13 +23,16 @@ import java.util.function.Function;
 /**
  * Plays kubelet for Ray Pods on a mock API server: a Pod without a phase is marked Running and Ready with a Pod IP as
  * soon as it appears (unless {@link #holdPending(boolean) held}), and {@link #fail} marks one Failed. It watches Pods
- * labelled {@code ray.io/is-ray-node=yes} without caching them, and writes with JSON Patch ({@code edit}), which the
- * CRUD mock applies to {@code status} of built-in kinds.
+ * labelled {@code ray.io/is-ray-node=yes} without caching them and, as a kubelet syncs, also lists them every
+ * {@value #RESYNC_MILLIS} ms, so a Pod whose watch event was missed (a watch re-established under load) is marked
+ * all the same. It writes with JSON Patch ({@code edit}), which the CRUD mock applies to {@code status} of built-in
+ * kinds.
  */
 public final class PodSimulator implements AutoCloseable {
+  private static final long RESYNC_MILLIS = 500;
 
   private final KubernetesClient client;
-  private final ExecutorService writer = Executors.newSingleThreadExecutor(r -> {
+  private final ScheduledExecutorService writer = Executors.newSingleThreadScheduledExecutor(r -> {
     Thread thread = new Thread(r, "pod-simulator");
     thread.setDaemon(true);
     return thread;
@@ -54,6 +57,25 @@ public final class PodSimulator implements AutoCloseable {
       public void onClose(WatcherException cause) {
       }
     });
+    writer.scheduleWithFixedDelay(this::resync, RESYNC_MILLIS, RESYNC_MILLIS, TimeUnit.MILLISECONDS);
+  }
+
+  /** Marks the Pods without a phase that the watch did not bring (unless held). */
+  private void resync() {
+    if (holdPending) {
+      return;
+    }
+    try {
+      client.pods().inAnyNamespace().withLabel("ray.io/is-ray-node", "yes").list().getItems().stream()
+          .filter(p -> phase(p) == null && !marked.contains(key(p)))
+          .forEach(p -> markRunning(p.getMetadata().getNamespace(), p.getMetadata().getName()));
+    } catch (KubernetesClientException e) {
+      // the mock is shutting down or busy; the next resync tries again
+    }
+  }
+
+  private static String key(Pod pod) {
+    return pod.getMetadata().getNamespace() + "/" + pod.getMetadata().getName();
   }
 
   /** Starts watching; Pods created from now on become Running and Ready. */
@@ -110,6 +132,8 @@ public final class PodSimulator implements AutoCloseable {
         .build();
     if (edit(namespace, name, running)) {
       markedRunning.incrementAndGet();
+    } else {
+      marked.remove(namespace + "/" + name); // not written: the next resync tries again (if it still exists)
     }
   }
 

@@ -81,7 +81,9 @@ class ObservedValuesTest {
     });
     server.start();
     try {
-      ServeProxyProbe probe = ServeProxyProbe.http(Duration.ofMillis(500));
+      // Generous: the first request of a JDK HTTP client starts its selector thread, slow on a loaded machine; the
+      // timeout only costs time when the probe fails, and the failing cases below are answered at once.
+      ServeProxyProbe probe = ServeProxyProbe.http(Duration.ofSeconds(10));
       int port = server.getAddress().getPort();
       assertThat(probe.healthy("127.0.0.1", port)).isTrue();
       status[0] = 503;
