@@ -31,7 +31,8 @@ import java.util.concurrent.Executors;
  * the loopback address of its cluster's head Service ({@link ServiceHosts}). Before a head Pod is reported running,
  * its dashboard is brought up at that address ({@link HeadDashboards}); when the head Pod is deleted, the dashboard
  * goes down. Where a scenario reads Services' endpoints, the Pods are first bound to a {@link BenchNode}, as the
- * scheduler would; elsewhere they stay unbound, as in the runs of {@code docs/performance.md} before the RayService
+ * scheduler would, and removed when deleted, as their kubelet would confirm; elsewhere they stay unbound (the API
+ * server removes an unbound Pod at once), as in the runs of {@code docs/performance.md} before the RayService
  * scenario (the kube-controller-manager then writes no endpoints for them). Nothing runs in the Pods: this measures
  * the operators, not Ray.
  */
@@ -46,6 +47,7 @@ final class PodNode implements AutoCloseable {
   private final PodAddresses addresses;
   private final BenchNode bench;
   private final Set<String> started = ConcurrentHashMap.newKeySet();
+  private final Set<String> terminating = ConcurrentHashMap.newKeySet();
   private final ExecutorService writers = Executors.newFixedThreadPool(8, r -> {
     Thread t = new Thread(r, "pod-node");
     t.setDaemon(true);
@@ -75,6 +77,7 @@ final class PodNode implements AutoCloseable {
       @Override
       public void onDelete(Pod pod, boolean unknownFinalState) {
         started.remove(pod.getMetadata().getUid());
+        terminating.remove(pod.getMetadata().getUid());
         addresses.release(pod.getMetadata().getUid());
         if (isHead(pod)) {
           heads.down(pod.getMetadata().getNamespace(), pod.getMetadata().getLabels().get(CLUSTER_LABEL));
@@ -89,6 +92,11 @@ final class PodNode implements AutoCloseable {
   }
 
   private void offer(Pod pod) {
+    if (pod.getMetadata().getDeletionTimestamp() != null && pod.getSpec().getNodeName() != null
+        && terminating.add(pod.getMetadata().getUid())) {
+      writers.execute(() -> terminate(pod));
+      return;
+    }
     boolean running = pod.getStatus() != null && "Running".equals(pod.getStatus().getPhase());
     if (!running && pod.getMetadata().getDeletionTimestamp() == null && started.add(pod.getMetadata().getUid())) {
       writers.execute(() -> run(pod));
@@ -120,6 +128,22 @@ final class PodNode implements AutoCloseable {
           System.err.println("pod-node: cannot report " + namespace + "/" + pod.getMetadata().getName() + " running: "
               + e.getMessage());
         }
+      }
+    }
+  }
+
+  /**
+   * A bound Pod being deleted stays until its kubelet confirms that its containers stopped; this node confirms at once
+   * (a delete with grace period 0, as the kubelet sends).
+   */
+  private void terminate(Pod pod) {
+    try {
+      client.pods().inNamespace(pod.getMetadata().getNamespace()).withName(pod.getMetadata().getName())
+          .withGracePeriod(0).delete();
+    } catch (KubernetesClientException e) {
+      if (e.getCode() != 404) {
+        System.err.println("pod-node: cannot remove " + pod.getMetadata().getNamespace() + "/"
+            + pod.getMetadata().getName() + ": " + e.getMessage());
       }
     }
   }
