@@ -3,6 +3,7 @@ package dev.raykube.bench.side;
 import dev.raykube.bench.BenchClusters;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.job.RayJob;
+import dev.raykube.model.service.RayService;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
@@ -25,6 +26,7 @@ final class Arena implements AutoCloseable {
   private final LocalControlPlane plane;
   private final AuditLog audit;
   private final ServiceHosts hosts;
+  private final PodAddresses podAddresses = new PodAddresses();
   private final DashboardProxy proxy;
   private final List<Contender> contenders;
   private int started;
@@ -34,7 +36,7 @@ final class Arena implements AutoCloseable {
     this.plane = plane;
     this.audit = new AuditLog(plane.auditLog());
     this.hosts = new ServiceHosts(plane.state().resolve("service-hosts"));
-    this.proxy = new DashboardProxy(hosts);
+    this.proxy = new DashboardProxy(name -> hosts.address(name).or(() -> podAddresses.route(name)));
     this.contenders = contenders;
   }
 
@@ -62,9 +64,17 @@ final class Arena implements AutoCloseable {
     return root;
   }
 
-  /** A node for the Pods of both arms, with the given dashboards behind head Services. */
+  /** A node for the Pods of both arms, with the given dashboards behind head Services; Pods left unbound. */
   PodNode node(HeadDashboards heads) {
-    return new PodNode(plane.admin(), hosts, heads);
+    return new PodNode(plane.admin(), hosts, podAddresses, heads, null);
+  }
+
+  /**
+   * As {@link #node}, the Pods bound to a {@link BenchNode} first, so that the kube-controller-manager writes the
+   * endpoints of the Services that select them.
+   */
+  PodNode boundNode(HeadDashboards heads) {
+    return new PodNode(plane.admin(), hosts, podAddresses, heads, BenchNode.register(plane.admin()));
   }
 
   ServiceHosts hosts() {
@@ -72,8 +82,8 @@ final class Arena implements AutoCloseable {
   }
 
   /**
-   * Starts an arm's operator and waits until it watches RayClusters, RayJobs and Pods (from the audit log), then one
-   * more second for its caches.
+   * Starts an arm's operator and waits until it watches RayClusters, RayJobs, RayServices and Pods (from the audit
+   * log), then one more second for its caches.
    */
   RunningOperator start(Contender contender) {
     long mark = audit.mark();
@@ -82,7 +92,7 @@ final class Arena implements AutoCloseable {
       operator.requireAlive();
       Set<String> kinds = audit.requests(contender.user(), mark, audit.mark()).stream()
           .map(AuditLog.Request::kind).collect(Collectors.toSet());
-      return kinds.containsAll(Set.of("watch rayclusters", "watch rayjobs", "watch pods"));
+      return kinds.containsAll(Set.of("watch rayclusters", "watch rayjobs", "watch rayservices", "watch pods"));
     });
     BenchClusters.sleep(1000);
     return operator;
@@ -108,10 +118,13 @@ final class Arena implements AutoCloseable {
   }
 
   /**
-   * Deletes a namespace's RayJobs and RayClusters while the operator still runs (so it can remove its finalizers),
-   * waits until their Pods are gone, then deletes the namespace and waits until it is gone.
+   * Deletes a namespace's RayServices, RayJobs and RayClusters while the operator still runs (so it can remove its
+   * finalizers), waits until their Pods are gone, then deletes the namespace and waits until it is gone.
    */
   void clean(String namespace) {
+    admin().resources(RayService.class).inNamespace(namespace).delete();
+    BenchClusters.await(Duration.ofMinutes(5), Duration.ofMillis(500), "RayServices of " + namespace + " gone",
+        () -> admin().resources(RayService.class).inNamespace(namespace).list().getItems().isEmpty());
     admin().resources(RayJob.class).inNamespace(namespace).delete();
     BenchClusters.await(Duration.ofMinutes(5), Duration.ofMillis(500), "RayJobs of " + namespace + " gone",
         () -> admin().resources(RayJob.class).inNamespace(namespace).list().getItems().isEmpty());

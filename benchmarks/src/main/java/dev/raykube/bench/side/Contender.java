@@ -15,11 +15,14 @@ interface Contender {
    * Starts the operator, watching all namespaces, leader election off, metrics and health on free loopback ports.
    *
    * @param kubeconfig its user's kubeconfig
-   * @param routes how it reaches head dashboards by their Service names
+   * @param routes how it reaches head dashboards by their Service names, and Pods by their IPs
    * @param log where its output goes
    */
   RunningOperator start(Path kubeconfig, DashboardRoutes routes, Path log);
 
-  /** How an operator process reaches head dashboards by Service name. */
+  /**
+   * How an operator process reaches head dashboards by Service name ({@code hostsFile} for a JVM, {@code httpProxy}
+   * for others) and Pods by IP ({@code httpProxy}, see {@link PodAddresses}).
+   */
   record DashboardRoutes(Path hostsFile, String httpProxy) {}
 }

@@ -20,21 +20,25 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.Function;
 
 /**
- * An HTTP forward proxy on 127.0.0.1 through which KubeRay reaches head dashboards by their Service names: KubeRay's
- * dashboard client uses Go's default transport, which honours {@code HTTP_PROXY}, and Go resolves names only through
- * {@code /etc/hosts} and DNS, which the harness does not touch. Each request ({@code GET http://<service>:8265/...})
- * is forwarded to the address {@link ServiceHosts} gave that Service, one request for one request; the dashboard
- * there counts it as it counts RayKube's. Requests for a name without an address get 502, as an unresolvable name
- * would fail.
+ * An HTTP forward proxy on 127.0.0.1 through which KubeRay reaches head dashboards by their Service names, and both
+ * operators reach Pods by their IPs ({@link PodAddresses}; a Serve proxy's {@code /-/healthz}): KubeRay's HTTP
+ * clients use Go's default transport, which honours {@code HTTP_PROXY}, and Go resolves names only through
+ * {@code /etc/hosts} and DNS, which the harness does not touch; RayKube's JVM is given the proxy for Pod IPs only
+ * ({@code http.proxyHost}, Service names excepted). Each request ({@code GET http://<service>:8265/...},
+ * {@code GET http://<pod IP>:8000/-/healthz}) is forwarded to the loopback address {@code routes} gives the name or
+ * IP, one request for one request; the dashboard there counts it as it counts RayKube's. Requests for a name without
+ * an address get 502, as an unresolvable name would fail, and so do requests nothing answers at the address (a
+ * refused connection), which a health probe takes as unhealthy as it would the refusal itself.
  */
 final class DashboardProxy implements AutoCloseable {
 
   private static final Set<String> NOT_FORWARDED = Set.of("connection", "content-length", "expect", "host", "upgrade",
       "proxy-connection", "keep-alive", "transfer-encoding", "te", "trailer", "proxy-authorization");
 
-  private final ServiceHosts hosts;
+  private final Function<String, Optional<InetAddress>> routes;
   private final HttpServer server;
   private final ExecutorService executor = Executors.newFixedThreadPool(16, r -> {
     Thread t = new Thread(r, "dashboard-proxy");
@@ -44,8 +48,9 @@ final class DashboardProxy implements AutoCloseable {
   private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
       .connectTimeout(Duration.ofSeconds(2)).proxy(java.net.ProxySelector.of(null)).build();
 
-  DashboardProxy(ServiceHosts hosts) {
-    this.hosts = hosts;
+  /** @param routes the loopback address of a Service name or Pod IP, if it has one */
+  DashboardProxy(Function<String, Optional<InetAddress>> routes) {
+    this.routes = routes;
     try {
       server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 200);
     } catch (IOException e) {
@@ -64,7 +69,7 @@ final class DashboardProxy implements AutoCloseable {
   private void forward(HttpExchange exchange) throws IOException {
     try (exchange) {
       URI uri = exchange.getRequestURI();
-      Optional<InetAddress> address = uri.getHost() == null ? Optional.empty() : hosts.address(uri.getHost());
+      Optional<InetAddress> address = uri.getHost() == null ? Optional.empty() : routes.apply(uri.getHost());
       if (address.isEmpty()) {
         reply(exchange, 502, "no address for " + uri.getHost());
         return;

@@ -13,13 +13,16 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The dashboards behind the head Services: what answers at a head Service's address once {@link PodNode} runs the
  * head Pod, and how many dashboard requests the operators made. Three kinds: none (Pods only, for the memory
- * scenarios), a {@link FakeRayDashboard} per head, or real Ray heads the scenario started, each behind a
+ * scenarios), a {@link FakeRayDashboard} per head (with or without its Serve proxy), or real Ray heads the scenario started, each behind a
  * {@link CountingRelay}. Thread-safe.
  */
 interface HeadDashboards extends AutoCloseable {
 
   /** The dashboard port of the head Service ({@code dashboard}, 8265 in both operators). */
   int DASHBOARD_PORT = 8265;
+
+  /** The Serve port of Ray Pods ({@code serve}, 8000 in both operators). */
+  int SERVE_PORT = 8000;
 
   /** The head Pod of {@code namespace/cluster} runs: its dashboard answers at {@code address} from now on. */
   void up(String namespace, String cluster, InetAddress address);
@@ -79,6 +82,19 @@ interface HeadDashboards extends AutoCloseable {
 
   /** A fresh {@link FakeRayDashboard} (Ray 2.60 defaults) per head Pod, listening on the Service's address. */
   static HeadDashboards fakes() {
+    return fakes(false);
+  }
+
+  /**
+   * As {@link #fakes()}, each with its Serve HTTP proxy on {@value #SERVE_PORT} of the same address while Serve runs
+   * there (from the first deploy on), as Ray's proxy actors do; {@link PodAddresses} routes every Pod IP of the
+   * cluster to it.
+   */
+  static HeadDashboards servingFakes() {
+    return fakes(true);
+  }
+
+  private static HeadDashboards fakes(boolean serveProxy) {
     return new HeadDashboards() {
       private final Map<String, FakeRayDashboard> byCluster = new ConcurrentHashMap<>();
       private final AtomicLong gone = new AtomicLong();
@@ -87,7 +103,8 @@ interface HeadDashboards extends AutoCloseable {
       @Override
       public void up(String namespace, String cluster, InetAddress address) {
         byCluster.computeIfAbsent(namespace + "/" + cluster, key -> FakeRayDashboard.builder().address(address)
-            .port(DASHBOARD_PORT).requestLogCapacity(1_000_000).build().start());
+            .port(DASHBOARD_PORT).requestLogCapacity(1_000_000).serveProxy(serveProxy).serveProxyPort(SERVE_PORT).build()
+            .start());
       }
 
       @Override

@@ -27,9 +27,14 @@ import java.util.concurrent.Executors;
 /**
  * The node of the side-by-side runs, the same for both operators: every Pod labelled {@code ray.io/cluster} is
  * reported Running and Ready at once (one status-subresource patch, as a kubelet would write; by the harness's own
- * user, so it is never counted against an operator). Before a head Pod is reported running, its Service's name gets a
- * loopback address ({@link ServiceHosts}) and its dashboard is brought up there ({@link HeadDashboards}); when the
- * head Pod is deleted, the dashboard goes down. Nothing runs in the Pods: this measures the operators, not Ray.
+ * user, so it is never counted against an operator), with a Pod IP of its own ({@link PodAddresses}) that routes to
+ * the loopback address of its cluster's head Service ({@link ServiceHosts}). Before a head Pod is reported running,
+ * its dashboard is brought up at that address ({@link HeadDashboards}); when the head Pod is deleted, the dashboard
+ * goes down. Where a scenario reads Services' endpoints, the Pods are first bound to a {@link BenchNode}, as the
+ * scheduler would, and removed when deleted, as their kubelet would confirm; elsewhere they stay unbound (the API
+ * server removes an unbound Pod at once), as in the runs of {@code docs/performance.md} before the RayService
+ * scenario (the kube-controller-manager then writes no endpoints for them). Nothing runs in the Pods: this measures
+ * the operators, not Ray.
  */
 final class PodNode implements AutoCloseable {
 
@@ -39,7 +44,10 @@ final class PodNode implements AutoCloseable {
   private final KubernetesClient client;
   private final ServiceHosts hosts;
   private final HeadDashboards heads;
+  private final PodAddresses addresses;
+  private final BenchNode bench;
   private final Set<String> started = ConcurrentHashMap.newKeySet();
+  private final Set<String> terminating = ConcurrentHashMap.newKeySet();
   private final ExecutorService writers = Executors.newFixedThreadPool(8, r -> {
     Thread t = new Thread(r, "pod-node");
     t.setDaemon(true);
@@ -47,10 +55,14 @@ final class PodNode implements AutoCloseable {
   });
   private final SharedIndexInformer<Pod> informer;
 
-  PodNode(KubernetesClient client, ServiceHosts hosts, HeadDashboards heads) {
+  /** @param bench the Node to bind Pods to, or null to leave them unbound */
+  PodNode(KubernetesClient client, ServiceHosts hosts, PodAddresses addresses, HeadDashboards heads,
+      BenchNode bench) {
     this.client = client;
     this.hosts = hosts;
+    this.addresses = addresses;
     this.heads = heads;
+    this.bench = bench;
     this.informer = client.pods().inAnyNamespace().withLabel(CLUSTER_LABEL).inform(new ResourceEventHandler<>() {
       @Override
       public void onAdd(Pod pod) {
@@ -65,6 +77,8 @@ final class PodNode implements AutoCloseable {
       @Override
       public void onDelete(Pod pod, boolean unknownFinalState) {
         started.remove(pod.getMetadata().getUid());
+        terminating.remove(pod.getMetadata().getUid());
+        addresses.release(pod.getMetadata().getUid());
         if (isHead(pod)) {
           heads.down(pod.getMetadata().getNamespace(), pod.getMetadata().getLabels().get(CLUSTER_LABEL));
         }
@@ -78,6 +92,11 @@ final class PodNode implements AutoCloseable {
   }
 
   private void offer(Pod pod) {
+    if (pod.getMetadata().getDeletionTimestamp() != null && pod.getSpec().getNodeName() != null
+        && terminating.add(pod.getMetadata().getUid())) {
+      writers.execute(() -> terminate(pod));
+      return;
+    }
     boolean running = pod.getStatus() != null && "Running".equals(pod.getStatus().getPhase());
     if (!running && pod.getMetadata().getDeletionTimestamp() == null && started.add(pod.getMetadata().getUid())) {
       writers.execute(() -> run(pod));
@@ -86,16 +105,18 @@ final class PodNode implements AutoCloseable {
 
   private void run(Pod pod) {
     String namespace = pod.getMetadata().getNamespace();
-    String podIp = "127.0.0.1";
+    String cluster = pod.getMetadata().getLabels().get(CLUSTER_LABEL);
+    InetAddress clusterAddress = hosts.assign(ServiceHosts.headServiceName(namespace, cluster));
     if (isHead(pod)) {
-      String cluster = pod.getMetadata().getLabels().get(CLUSTER_LABEL);
-      InetAddress address = hosts.assign(ServiceHosts.headServiceName(namespace, cluster));
-      heads.up(namespace, cluster, address);
-      podIp = address.getHostAddress();
+      heads.up(namespace, cluster, clusterAddress);
     }
+    String podIp = addresses.assign(pod.getMetadata().getUid(), clusterAddress).getHostAddress();
     String patch = client.getKubernetesSerialization().asJson(Map.of("status", running(pod, podIp)));
     for (int attempt = 0; attempt < 3; attempt++) {
       try {
+        if (bench != null) {
+          bench.bind(pod);
+        }
         client.pods().inNamespace(namespace).withName(pod.getMetadata().getName()).subresource("status")
             .patch(PatchContext.of(PatchType.JSON_MERGE), patch);
         return;
@@ -107,6 +128,22 @@ final class PodNode implements AutoCloseable {
           System.err.println("pod-node: cannot report " + namespace + "/" + pod.getMetadata().getName() + " running: "
               + e.getMessage());
         }
+      }
+    }
+  }
+
+  /**
+   * A bound Pod being deleted stays until its kubelet confirms that its containers stopped; this node confirms at once
+   * (a delete with grace period 0, as the kubelet sends).
+   */
+  private void terminate(Pod pod) {
+    try {
+      client.pods().inNamespace(pod.getMetadata().getNamespace()).withName(pod.getMetadata().getName())
+          .withGracePeriod(0).delete();
+    } catch (KubernetesClientException e) {
+      if (e.getCode() != 404) {
+        System.err.println("pod-node: cannot remove " + pod.getMetadata().getNamespace() + "/"
+            + pod.getMetadata().getName() + ": " + e.getMessage());
       }
     }
   }
@@ -144,5 +181,8 @@ final class PodNode implements AutoCloseable {
   public void close() {
     informer.close();
     writers.shutdownNow();
+    if (bench != null) {
+      bench.close();
+    }
   }
 }

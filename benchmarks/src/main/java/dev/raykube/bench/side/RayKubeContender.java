@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,7 +20,8 @@ import java.util.Map;
  * {@code JAVA_TOOL_OPTIONS} among them) and, since the JVM sizes itself from the container's memory limit, that limit
  * as {@code -XX:MaxRAM}. Changed for the host: leader election off, metrics and health on free ports, all namespaces
  * watched, the kubeconfig of its user. It reaches dashboards by Service name through a hosts file
- * ({@code -Djdk.net.hosts.file}, names never cached as missing). {@code -Draykube.bench.raykubeJvmOptions="..."} adds
+ * ({@code -Djdk.net.hosts.file}, names never cached as missing), and Pod IPs (a Serve proxy's health) through the
+ * harness's {@link DashboardProxy} ({@code -Dhttp.proxyHost}; loopback and Service names are not proxied). {@code -Draykube.bench.raykubeJvmOptions="..."} adds
  * JVM options after the shipped ones, for a look inside a run (e.g. {@code -XX:StartFlightRecording=...}); figures
  * measured with it are not the shipped operator's.
  */
@@ -85,8 +87,10 @@ final class RayKubeContender implements Contender {
     if (!extra.isEmpty()) {
       command.addAll(Arrays.asList(extra.split("\\s+")));
     }
+    URI proxy = URI.create(routes.httpProxy());
     command.addAll(List.of("-Djdk.net.hosts.file=" + routes.hostsFile(), "-Dsun.net.inetaddr.negative.ttl=0",
-        "-jar", jar.toString(), "--kubeconfig=" + kubeconfig));
+        "-Dhttp.proxyHost=" + proxy.getHost(), "-Dhttp.proxyPort=" + proxy.getPort(),
+        "-Dhttp.nonProxyHosts=localhost|127.*|[::1]|*." + ServiceHosts.CLUSTER_DOMAIN, "-jar", jar.toString(), "--kubeconfig=" + kubeconfig));
     Map<String, String> processEnv = new LinkedHashMap<>(env);
     processEnv.remove("JAVA_TOOL_OPTIONS");
     processEnv.put("ENABLE_LEADER_ELECTION", "false");

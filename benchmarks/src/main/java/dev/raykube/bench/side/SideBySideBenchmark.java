@@ -19,11 +19,12 @@ import java.util.concurrent.TimeUnit;
  * {@code benchmarks/target/side-by-side/<scenario>.json}.
  *
  * <pre>
- * benchmarks/run SideBySideBenchmark [startup|memory|requests|latency|jobs|ci|all]...
+ * benchmarks/run SideBySideBenchmark [startup|memory|requests|service|latency|jobs|ci|all]...
  * </pre>
  *
  * Sizes: {@code -Draykube.bench.sizes=1,50,250,1000} (memory), {@code -Draykube.bench.starts=3} (startup),
- * {@code -Draykube.bench.lifecycles=5} (requests), {@code -Draykube.bench.latencyJobs=30} and
+ * {@code -Draykube.bench.lifecycles=5} (requests), {@code -Draykube.bench.services=5} and
+ * {@code -Draykube.bench.serviceDeletionDelay=5} (service), {@code -Draykube.bench.latencyJobs=30} and
  * {@code -Draykube.bench.latencyConcurrency=4} (latency), {@code -Draykube.bench.jobs=1000} and
  * {@code -Draykube.bench.jobClusters=10} (jobs). {@code ci} (10 RayCluster and 3 clusterSelector RayJob lifecycles)
  * exits with 1 if RayKube needs more API requests per lifecycle than KubeRay in any of them.
@@ -37,15 +38,17 @@ public final class SideBySideBenchmark {
     List<Scenario> scenarios = new ArrayList<>();
     for (String name : names) {
       switch (name) {
-        case "all" -> scenarios.addAll(List.of(startup(), requests(), latency(), jobs(), memory()));
+        case "all" -> scenarios.addAll(List.of(startup(), requests(), service(), latency(), jobs(), memory()));
         case "startup" -> scenarios.add(startup());
         case "memory" -> scenarios.add(memory());
         case "requests" -> scenarios.add(requests());
+        case "service" -> scenarios.add(service());
         case "latency" -> scenarios.add(latency());
         case "jobs" -> scenarios.add(jobs());
         case "ci" -> scenarios.add(RequestsScenario.ci());
         default -> {
-          System.err.println("unknown scenario '" + name + "': startup, memory, requests, latency, jobs, ci or all");
+          System.err.println("unknown scenario '" + name
+              + "': startup, memory, requests, service, latency, jobs, ci or all");
           System.exit(2);
         }
       }
@@ -68,6 +71,10 @@ public final class SideBySideBenchmark {
           behind = result.rows().stream().anyMatch(r -> r.raykube() > r.kuberay());
         }
       }
+    } catch (Exception | Error e) {
+      // A failed scenario must end the run: fake dashboards and relays of a scenario cut short keep threads alive.
+      e.printStackTrace();
+      System.exit(1);
     }
     if (behind) {
       System.err.println("ci: RayKube made more API requests per lifecycle than KubeRay (table above)");
@@ -88,6 +95,11 @@ public final class SideBySideBenchmark {
   private static Scenario requests() {
     int n = Integer.getInteger("raykube.bench.lifecycles", 5);
     return new RequestsScenario("requests", n, n, n);
+  }
+
+  private static Scenario service() {
+    return new ServiceScenario(Integer.getInteger("raykube.bench.services", 5),
+        Integer.getInteger("raykube.bench.serviceDeletionDelay", 5));
   }
 
   private static Scenario latency() {

@@ -2,11 +2,14 @@ package dev.raykube.bench.side;
 
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.job.RayJob;
+import dev.raykube.model.service.RayService;
+import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 
 /**
  * The objects the scenarios create, the same for both arms: RayClusters of one head and three workers, RayJobs on an
- * existing cluster ({@code clusterSelector}) and RayJobs with a cluster of their own, all {@code HTTPMode} (the
+ * existing cluster ({@code clusterSelector}) and RayJobs with a cluster of their own, RayServices of one application
+ * on such a cluster; the RayJobs all {@code HTTPMode} (the
  * operator submits through the dashboard; KubeRay's default {@code K8sJobMode} would add a submitter Job that the
  * harness's node would have to run). The entrypoint is {@code sleep N}: real Ray runs it as a shell command, the fake
  * dashboard's shell subset runs it for N seconds.
@@ -88,6 +91,47 @@ final class Workloads {
           ttlSecondsAfterFinished: 0
           rayClusterSpec:
         %s""".formatted(name, namespace, seconds, CLUSTER_SPEC.indent(4)), RayJob.class);
+  }
+
+  /**
+   * A RayService of one Serve application (two deployments) on a cluster of one head and three workers, upgraded by
+   * starting a new cluster ({@code NewCluster}), its old cluster deleted {@code deletionDelaySeconds} after the
+   * switch.
+   */
+  static RayService service(String namespace, String name, int deletionDelaySeconds) {
+    return YAML.unmarshal("""
+        apiVersion: ray.io/v1
+        kind: RayService
+        metadata:
+          name: %s
+          namespace: %s
+        spec:
+          upgradeStrategy:
+            type: NewCluster
+          rayClusterDeletionDelaySeconds: %d
+          serveConfigV2: |
+            applications:
+              - name: fruit_app
+                import_path: fruit.deployment_graph
+                route_prefix: /fruit
+                deployments:
+                  - name: MangoStand
+                    num_replicas: 1
+                    user_config:
+                      price: 3
+                  - name: FruitMarket
+                    num_replicas: 1
+          rayClusterConfig:
+        %s""".formatted(name, namespace, deletionDelaySeconds, CLUSTER_SPEC.indent(4)), RayService.class);
+  }
+
+  /**
+   * The change of {@link #service}'s cluster spec that needs a new cluster in both operators: the head's memory limit
+   * from 2Gi to 3Gi.
+   */
+  static void growHead(RayService service) {
+    service.getSpec().getRayClusterConfig().getHeadGroupSpec().getTemplate().getSpec().getContainers().get(0)
+        .getResources().getLimits().put("memory", new Quantity("3Gi"));
   }
 
   /** Whether a RayCluster's {@code status.state} is {@code ready}. */
