@@ -5,7 +5,12 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.StatusDetails;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Predicate;
 
@@ -20,6 +25,10 @@ import java.util.function.Predicate;
  *   <li>{@link #remove}: delete with background propagation; "not found" means it was {@linkplain
  *       Removed.Outcome#GONE gone} already.</li>
  *   <li>{@link #edit}: read, change, update locked to the resourceVersion read; one more round on a conflict.</li>
+ *   <li>{@link #mergeMetadata}: one JSON merge patch of some labels and annotations, as {@code kubectl label} and
+ *       {@code kubectl annotate} do: no read, and nothing else of the object is touched, so there is no update of
+ *       other fields to lose and no resourceVersion to lock to.</li>
+ *   <li>{@link #setField}: one JSON Patch that sets one field the caller owns (a Service's selector), unread.</li>
  * </ul>
  *
  * Thread-safe.
@@ -214,6 +223,75 @@ public final class OwnedObjects {
         }
         return new Edited(Edited.Outcome.FAILED, problem(e));
       }
+    }
+  }
+
+  /**
+   * Sets these labels and annotations with one JSON merge patch, without reading the object first. For keys the
+   * caller owns: a concurrent writer of other keys or fields loses nothing.
+   *
+   * @param type the object's class
+   * @param namespace its namespace
+   * @param name its name
+   * @param labels the labels to set, by key (no null values)
+   * @param annotations the annotations to set, by key (no null values)
+   * @param <T> the object type
+   * @return edited, gone or failed (never unchanged: the patch is sent without knowing the values in place)
+   */
+  public <T extends HasMetadata> Edited mergeMetadata(Class<T> type, String namespace, String name,
+      Map<String, String> labels, Map<String, String> annotations) {
+    labels.forEach((key, value) -> Objects.requireNonNull(value, key));
+    annotations.forEach((key, value) -> Objects.requireNonNull(value, key));
+    Map<String, Object> metadata = new LinkedHashMap<>();
+    if (!labels.isEmpty()) {
+      metadata.put("labels", new LinkedHashMap<>(labels));
+    }
+    if (!annotations.isEmpty()) {
+      metadata.put("annotations", new LinkedHashMap<>(annotations));
+    }
+    if (metadata.isEmpty()) {
+      return new Edited(Edited.Outcome.UNCHANGED, null);
+    }
+    try {
+      T patched = client.resources(type).inNamespace(namespace).withName(name)
+          .patch(PatchContext.of(PatchType.JSON_MERGE), Serialization.asJson(Map.of("metadata", metadata)));
+      return patched == null ? new Edited(Edited.Outcome.GONE, null) : new Edited(Edited.Outcome.EDITED, null);
+    } catch (KubernetesClientException e) {
+      if (e.getCode() == 404) {
+        return new Edited(Edited.Outcome.GONE, null);
+      }
+      return new Edited(Edited.Outcome.FAILED, problem(e));
+    }
+  }
+
+  /**
+   * Sets one field with one JSON Patch ({@code add}, which replaces a member that exists), without reading the object
+   * first. For a field the caller owns, such as the selector of a Service it made: whatever else changed meanwhile
+   * stays as it is.
+   *
+   * @param type the object's class
+   * @param namespace its namespace
+   * @param name its name
+   * @param pointer the field, as a JSON pointer whose parent exists, e.g. {@code /spec/selector}
+   * @param value its new value (serialized to JSON)
+   * @param <T> the object type
+   * @return edited, gone or failed
+   */
+  public <T extends HasMetadata> Edited setField(Class<T> type, String namespace, String name, String pointer,
+      Object value) {
+    Map<String, Object> operation = new LinkedHashMap<>();
+    operation.put("op", "add");
+    operation.put("path", Objects.requireNonNull(pointer, "pointer"));
+    operation.put("value", Objects.requireNonNull(value, "value"));
+    try {
+      T patched = client.resources(type).inNamespace(namespace).withName(name)
+          .patch(PatchContext.of(PatchType.JSON), Serialization.asJson(List.of(operation)));
+      return patched == null ? new Edited(Edited.Outcome.GONE, null) : new Edited(Edited.Outcome.EDITED, null);
+    } catch (KubernetesClientException e) {
+      if (e.getCode() == 404) {
+        return new Edited(Edited.Outcome.GONE, null);
+      }
+      return new Edited(Edited.Outcome.FAILED, problem(e));
     }
   }
 

@@ -81,6 +81,45 @@ class OwnedObjectsTest {
     assertThat(conflicted.failed()).isTrue();
   }
 
+  @Test
+  @DisplayName("mergeMetadata sets only the given labels and annotations, in one PATCH, keeping the rest")
+  void mergeMetadata() {
+    ConfigMap labelled = configMap("a");
+    labelled.getMetadata().setLabels(Map.of("keep", "1", "ray.io/serve", "false"));
+    labelled.getMetadata().setAnnotations(Map.of("note", "old"));
+    owned.ensure(labelled);
+    OwnedObjects.Edited edited = owned.mergeMetadata(ConfigMap.class, NS, "a", Map.of("ray.io/serve", "true"),
+        Map.of("note", "new"));
+    assertThat(edited.outcome()).isEqualTo(OwnedObjects.Edited.Outcome.EDITED);
+    ConfigMap read = client.configMaps().inNamespace(NS).withName("a").get();
+    assertThat(read.getMetadata().getLabels()).containsOnly(Map.entry("keep", "1"), Map.entry("ray.io/serve", "true"));
+    assertThat(read.getMetadata().getAnnotations()).containsEntry("note", "new");
+    assertThat(read.getData()).containsEntry("k", "v");
+
+    assertThat(owned.mergeMetadata(ConfigMap.class, NS, "missing", Map.of("a", "b"), Map.of()).outcome())
+        .isEqualTo(OwnedObjects.Edited.Outcome.GONE);
+    assertThat(owned.mergeMetadata(ConfigMap.class, NS, "a", Map.of(), Map.of()).outcome())
+        .isEqualTo(OwnedObjects.Edited.Outcome.UNCHANGED);
+  }
+
+  @Test
+  @DisplayName("setField replaces one field in one PATCH, keeps the others, and reports a missing object as gone")
+  void setField() {
+    owned.ensure(new io.fabric8.kubernetes.api.model.ServiceBuilder().withNewMetadata().withName("svc")
+        .withNamespace(NS).withLabels(Map.of("keep", "1")).endMetadata().withNewSpec()
+        .withSelector(Map.of("ray.io/cluster", "old", "ray.io/serve", "true")).addNewPort().withName("serve")
+        .withPort(8000).endPort().endSpec().build());
+    OwnedObjects.Edited edited = owned.setField(io.fabric8.kubernetes.api.model.Service.class, NS, "svc",
+        "/spec/selector", Map.of("ray.io/cluster", "new"));
+    assertThat(edited.outcome()).isEqualTo(OwnedObjects.Edited.Outcome.EDITED);
+    var read = client.services().inNamespace(NS).withName("svc").get();
+    assertThat(read.getSpec().getSelector()).containsOnly(Map.entry("ray.io/cluster", "new"));
+    assertThat(read.getSpec().getPorts()).hasSize(1);
+    assertThat(read.getMetadata().getLabels()).containsEntry("keep", "1");
+    assertThat(owned.setField(io.fabric8.kubernetes.api.model.Service.class, NS, "gone", "/spec/selector",
+        Map.of("a", "b")).outcome()).isEqualTo(OwnedObjects.Edited.Outcome.GONE);
+  }
+
   private static ConfigMap configMap(String name) {
     return new ConfigMapBuilder().withNewMetadata().withName(name).withNamespace(NS).endMetadata()
         .withData(new java.util.HashMap<>(Map.of("k", "v"))).build();

@@ -11,7 +11,9 @@ import dev.raykube.reconcile.ReconcileMarker;
 import dev.raykube.service.decide.RayServiceLabels;
 import dev.raykube.service.loop.RayServiceLoop;
 import dev.raykube.service.loop.RayServiceReconciled;
+import dev.raykube.service.observe.RayPodReadiness;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.discovery.v1.EndpointSlice;
 import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
@@ -39,11 +41,11 @@ import org.slf4j.LoggerFactory;
  * class as RayJob's). What this class adds is what only a JOSDK operator has:
  *
  * <ul>
- *   <li>the event sources: the RayClusters, Services and EndpointSlices labelled
+ *   <li>the event sources: the RayClusters, Services, EndpointSlices and Pods labelled
  *       {@value CachedRayServiceReads#SELECTOR} (cached {@linkplain WithoutManagedFields without managed fields}),
  *       mapped to their RayService by {@code ray.io/originated-from-cr-name}, so a cluster becoming ready, a Service
- *       changed by hand or a serve endpoint becoming ready reconciles the RayService at once; they are what the
- *       loop's observer reads first ({@link CachedRayServiceReads});</li>
+ *       changed by hand, a serve endpoint or a Pod becoming ready (or not) reconciles the RayService at once; they
+ *       are what the loop's observer reads first ({@link CachedRayServiceReads});</li>
  *   <li>the finalizer {@value FinalizerNames#RAYSERVICE}, which JOSDK adds before the first reconcile and removes
  *       when {@link #cleanup} says so; JOSDK's cache of RayServices, kept in step with every status write
  *       ({@link ControllerEventCache}); the reconcile marker on every log line ({@link ReconcileMarker}); and the
@@ -85,8 +87,30 @@ public final class RayServiceReconciler implements Reconciler<RayService>, Clean
         new InformerEventSource<>(labelled(Service.class, "rayservice-services"), context);
     InformerEventSource<EndpointSlice, RayService> slices =
         new InformerEventSource<>(labelled(EndpointSlice.class, "rayservice-endpointslices"), context);
-    reads.attach(clusters, services, slices);
-    return List.of(clusters, services, slices);
+    InformerEventSource<Pod, RayService> pods = new InformerEventSource<>(
+        InformerEventSourceConfiguration.from(Pod.class, RayService.class)
+            .withName("rayservice-pods")
+            .withLabelSelector(CachedRayServiceReads.SELECTOR)
+            .withSecondaryToPrimaryMapper(RayServiceReconciler.<Pod>byOriginLabel())
+            .withItemStore(WithoutManagedFields.itemStore())
+            .withOnAddFilter(RayPodReadiness::ready)
+            .withOnUpdateFilter(RayServiceReconciler::servingChanged)
+            .build(), context);
+    reads.attach(clusters, services, slices, pods);
+    return List.of(clusters, services, slices, pods);
+  }
+
+  /**
+   * A Pod update that matters to its RayService: it became ready or stopped being ready, or its IP changed (what the
+   * proxy probe asks). Status churn of a Pod coming up does not start a reconcile, which would ask Serve again.
+   */
+  static boolean servingChanged(Pod now, Pod before) {
+    return RayPodReadiness.ready(now) != RayPodReadiness.ready(before)
+        || !Objects.equals(podIp(now), podIp(before));
+  }
+
+  private static String podIp(Pod pod) {
+    return pod.getStatus() == null ? null : pod.getStatus().getPodIP();
   }
 
   private static <T extends HasMetadata> InformerEventSourceConfiguration<T> labelled(Class<T> type, String name) {

@@ -16,6 +16,7 @@ import dev.raykube.service.decide.RayServiceAction;
 import dev.raykube.service.decide.RayServiceEventReason;
 import dev.raykube.service.decide.RayServiceLabels;
 import dev.raykube.service.decide.ServeDeployment;
+import dev.raykube.service.decide.ServiceTarget;
 import dev.raykube.service.observe.LastServeDeployments;
 import dev.raykube.service.observe.ObservedRayService;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -26,6 +27,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -107,8 +109,7 @@ public final class RayServiceActuator {
         return putAnnotations(cluster, update.annotations()) | changed;
       }, "Updated RayCluster " + update.name() + " in place", RayServiceEventReason.UPDATED_RAY_CLUSTER);
     } else if (action instanceof RayServiceAction.MarkDangling dangling) {
-      return editCluster(svc, action, dangling.name(), cluster -> putAnnotations(cluster,
-          Map.of(RayServiceLabels.DANGLING_SINCE, dangling.annotationValue())), null, null);
+      return markDangling(svc, dangling);
     } else if (action instanceof RayServiceAction.DeleteCluster delete) {
       return deleteCluster(svc, delete);
     } else if (action instanceof RayServiceAction.DeployServeConfig deploy) {
@@ -152,6 +153,20 @@ public final class RayServiceActuator {
       case EDITED -> reason == null ? logged(svc, action, "Changed " + what + ": " + action)
           : done(svc, action, reason, doneMessage);
       case UNCHANGED -> new RayServiceActionOutcome(action, Result.ALREADY_DONE, what + " needed no change");
+      case GONE -> new RayServiceActionOutcome(action, Result.ALREADY_DONE, what + " is gone");
+      case FAILED -> failed(svc, action, RayServiceEventReason.FAILED_TO_UPDATE_RAY_CLUSTER, "Failed to update "
+          + what + ": " + edited.problem());
+    };
+  }
+
+  /** One merge patch of the annotation: the cluster is not read first. */
+  private RayServiceActionOutcome markDangling(RayService svc, RayServiceAction.MarkDangling action) {
+    String what = "RayCluster " + ns(svc) + "/" + action.name();
+    OwnedObjects.Edited edited = owned.mergeMetadata(RayCluster.class, ns(svc), action.name(), Map.of(),
+        Map.of(RayServiceLabels.DANGLING_SINCE, action.annotationValue()));
+    return switch (edited.outcome()) {
+      case EDITED, UNCHANGED -> logged(svc, action, "Marked " + what + " " + RayServiceLabels.DANGLING_SINCE + "="
+          + action.annotationValue());
       case GONE -> new RayServiceActionOutcome(action, Result.ALREADY_DONE, what + " is gone");
       case FAILED -> failed(svc, action, RayServiceEventReason.FAILED_TO_UPDATE_RAY_CLUSTER, "Failed to update "
           + what + ": " + edited.problem());
@@ -202,8 +217,8 @@ public final class RayServiceActuator {
     if (uid != null) {
       deployments.remember(ns(svc), name(svc), uid, ServeDeployment.accepted(action.configHash()));
     }
-    OwnedObjects.Edited annotated = owned.edit(RayCluster.class, ns(svc), cluster, c -> putAnnotations(c,
-        Map.of(RayServiceLabels.SERVE_CONFIG_HASH, action.configHash())));
+    OwnedObjects.Edited annotated = owned.mergeMetadata(RayCluster.class, ns(svc), cluster, Map.of(),
+        Map.of(RayServiceLabels.SERVE_CONFIG_HASH, action.configHash()));
     if (annotated.failed()) {
       LOG.warn("RayService {}/{}: could not record the deployed config's hash on RayCluster {}: {}", ns(svc),
           name(svc), cluster, annotated.problem());
@@ -226,7 +241,8 @@ public final class RayServiceActuator {
           + "RayCluster " + action.clusterName() + ": " + problem(e));
     }
     List<String> problems = new ArrayList<>();
-    boolean changed = point(head, problems) | point(serve, problems);
+    boolean changed = point(head, observed.observation().headService(), action.clusterName(), problems)
+        | point(serve, observed.observation().serveService(), action.clusterName(), problems);
     if (!problems.isEmpty()) {
       return failed(svc, action, RayServiceEventReason.FAILED_TO_UPDATE_SERVICES, "Failed to point the Services at "
           + "RayCluster " + action.clusterName() + ": " + String.join("; ", problems));
@@ -239,31 +255,44 @@ public final class RayServiceActuator {
         + action.serveServiceName() + " now select RayCluster " + action.clusterName());
   }
 
-  /** Creates the Service, or moves an existing one's selector; whether anything changed. */
-  private boolean point(Service desired, List<String> problems) {
+  /**
+   * Creates the Service where the observation saw none, or sets the selector of the one it saw (one request either
+   * way); a Service that appeared or went meanwhile is handled by the other way. Whether anything changed.
+   */
+  private boolean point(Service desired, ServiceTarget seen, String cluster, List<String> problems) {
     String name = desired.getMetadata().getName();
-    OwnedObjects.Ensured<Service> ensured = owned.ensure(desired);
-    if (ensured.outcome() == OwnedObjects.Ensured.Outcome.CREATED) {
-      return true;
+    if (seen.isSelecting(cluster)) {
+      return false;
     }
+    if (!(seen instanceof ServiceTarget.Absent)) {
+      OwnedObjects.Edited edited = select(desired);
+      if (edited.outcome() != OwnedObjects.Edited.Outcome.GONE) {
+        if (edited.failed()) {
+          problems.add("Service " + name + ": " + edited.problem());
+        }
+        return edited.outcome() == OwnedObjects.Edited.Outcome.EDITED;
+      }
+    }
+    OwnedObjects.Ensured<Service> ensured = owned.ensure(desired);
     if (ensured.failed()) {
       problems.add("Service " + name + ": " + ensured.problem());
       return false;
     }
-    Map<String, String> selector = desired.getSpec().getSelector();
-    OwnedObjects.Edited edited = owned.edit(Service.class, desired.getMetadata().getNamespace(), name, existing -> {
-      if (existing.getSpec() != null && selector.equals(existing.getSpec().getSelector())) {
-        return false;
-      }
-      existing.getSpec().setSelector(new HashMap<>(selector));
+    if (ensured.outcome() == OwnedObjects.Ensured.Outcome.CREATED) {
       return true;
-    });
+    }
+    OwnedObjects.Edited edited = select(desired); // it existed after all
     if (edited.failed()) {
       problems.add("Service " + name + ": " + edited.problem());
     } else if (edited.outcome() == OwnedObjects.Edited.Outcome.GONE) {
       problems.add("Service " + name + " disappeared while it was being updated");
     }
     return edited.outcome() == OwnedObjects.Edited.Outcome.EDITED;
+  }
+
+  private OwnedObjects.Edited select(Service desired) {
+    return owned.setField(Service.class, desired.getMetadata().getNamespace(), desired.getMetadata().getName(),
+        "/spec/selector", new TreeMap<>(desired.getSpec().getSelector()));
   }
 
   private RayServiceActionOutcome deleteServices(RayService svc, RayServiceAction.DeleteServices action) {
@@ -281,22 +310,15 @@ public final class RayServiceActuator {
         "The Services were already gone");
   }
 
+  /** One merge patch of the label (the state machine asks only for a change of what it observed). */
   private RayServiceActionOutcome setServeLabel(RayService svc, RayServiceAction.SetServeLabel action) {
     String value = action.labelValue();
-    OwnedObjects.Edited edited = owned.edit(Pod.class, ns(svc), action.podName(), pod -> {
-      Map<String, String> labels = pod.getMetadata().getLabels() == null ? new HashMap<>()
-          : new HashMap<>(pod.getMetadata().getLabels());
-      if (value.equals(labels.put(RayServiceLabels.SERVE, value))) {
-        return false;
-      }
-      pod.getMetadata().setLabels(labels);
-      return true;
-    });
+    OwnedObjects.Edited edited = owned.mergeMetadata(Pod.class, ns(svc), action.podName(),
+        Map.of(RayServiceLabels.SERVE, value), Map.of());
     String what = "Pod " + ns(svc) + "/" + action.podName();
     return switch (edited.outcome()) {
       // No Event: the label changes with the proxy's health; numServeEndpoints and Ready show its effect.
-      case EDITED -> logged(svc, action, "Labelled " + what + " " + RayServiceLabels.SERVE + "=" + value);
-      case UNCHANGED -> new RayServiceActionOutcome(action, Result.ALREADY_DONE, what + " is already labelled");
+      case EDITED, UNCHANGED -> logged(svc, action, "Labelled " + what + " " + RayServiceLabels.SERVE + "=" + value);
       case GONE -> new RayServiceActionOutcome(action, Result.ALREADY_DONE, what + " is gone");
       case FAILED -> failed(svc, action, RayServiceEventReason.FAILED_TO_UPDATE_SERVICES, "Failed to label " + what
           + " " + RayServiceLabels.SERVE + "=" + value + ": " + edited.problem());

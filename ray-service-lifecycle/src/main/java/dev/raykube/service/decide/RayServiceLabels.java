@@ -3,6 +3,9 @@ package dev.raykube.service.decide;
 import dev.raykube.cluster.RayClusterLabels;
 import dev.raykube.lifecycle.job.RayJobLabels;
 import dev.raykube.lifecycle.kube.RayServiceClusterCleanup;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * The label and annotation keys the RayService lifecycle reads and writes. Keys shared with the other controllers are
@@ -59,5 +62,19 @@ public final class RayServiceLabels {
   public static final String INITIALIZING_TIMEOUT = "ray.io/initializing-timeout";
 
   private RayServiceLabels() {
+  }
+
+  /**
+   * The labels the Pod templates of a RayService's clusters carry, so that its Pods are found (and watched) by the
+   * same selector as its RayClusters, Services and EndpointSlices: {@link RayClusterLabels#ORIGINATED_FROM_CRD}
+   * {@code =RayService} and {@link #ORIGINATED_FROM_CR_NAME} {@code =<name>}.
+   *
+   * @param rayServiceName the RayService's name
+   */
+  public static Map<String, String> podLabels(String rayServiceName) {
+    Map<String, String> labels = new LinkedHashMap<>();
+    labels.put(RayClusterLabels.ORIGINATED_FROM_CRD, RAY_SERVICE_KIND);
+    labels.put(ORIGINATED_FROM_CR_NAME, rayServiceName);
+    return Collections.unmodifiableMap(labels);
   }
 }

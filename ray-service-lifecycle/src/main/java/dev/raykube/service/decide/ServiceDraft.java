@@ -11,6 +11,8 @@ import dev.raykube.model.service.RayServiceSpec;
 import dev.raykube.model.service.RayServiceStatus;
 import dev.raykube.model.service.RayServiceUpgradeType;
 import dev.raykube.reconcile.EventType;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
+import io.fabric8.kubernetes.api.model.PodTemplateSpec;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -18,6 +20,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
@@ -136,20 +139,44 @@ final class ServiceDraft {
     }
     labels.put(RayServiceLabels.ORIGINATED_FROM_CR_NAME, name());
     labels.put(RayClusterLabels.ORIGINATED_FROM_CRD, RayServiceLabels.RAY_SERVICE_KIND);
-    RayClusterSpec desired = desiredClusterSpec();
-    return new RayServiceAction.CreateCluster(clusterName, desired, labels,
-        ClusterFingerprint.of(desired).annotations());
+    return new RayServiceAction.CreateCluster(clusterName, desiredClusterSpec(), labels,
+        ClusterFingerprint.of(spec.getRayClusterConfig()).annotations());
   }
 
   /** The action updating a cluster in place to {@code spec.rayClusterConfig}. */
   RayServiceAction.UpdateCluster updateCluster(String clusterName) {
-    RayClusterSpec desired = desiredClusterSpec();
-    return new RayServiceAction.UpdateCluster(clusterName, desired, ClusterFingerprint.of(desired).annotations());
+    return new RayServiceAction.UpdateCluster(clusterName, desiredClusterSpec(),
+        ClusterFingerprint.of(spec.getRayClusterConfig()).annotations());
   }
 
-  /** A fresh copy of {@code spec.rayClusterConfig}. */
+  /**
+   * A fresh copy of {@code spec.rayClusterConfig} whose Pod templates carry the RayService's origin labels
+   * ({@link RayServiceLabels#podLabels}), so that its Pods can be watched by label. The fingerprint annotations are
+   * of {@code spec.rayClusterConfig} as the user wrote it.
+   */
   RayClusterSpec desiredClusterSpec() {
-    return ModelCopies.copy(spec.getRayClusterConfig(), RayClusterSpec.class);
+    RayClusterSpec desired = ModelCopies.copy(spec.getRayClusterConfig(), RayClusterSpec.class);
+    Map<String, String> origin = RayServiceLabels.podLabels(name());
+    if (desired.getHeadGroupSpec() != null) {
+      label(desired.getHeadGroupSpec().getTemplate(), origin);
+    }
+    if (desired.getWorkerGroupSpecs() != null) {
+      desired.getWorkerGroupSpecs().stream().filter(Objects::nonNull).forEach(g -> label(g.getTemplate(), origin));
+    }
+    return desired;
+  }
+
+  private static void label(PodTemplateSpec template, Map<String, String> origin) {
+    if (template == null) {
+      return;
+    }
+    if (template.getMetadata() == null) {
+      template.setMetadata(new ObjectMeta());
+    }
+    Map<String, String> labels = template.getMetadata().getLabels() == null ? new LinkedHashMap<>()
+        : new LinkedHashMap<>(template.getMetadata().getLabels());
+    labels.putAll(origin);
+    template.getMetadata().setLabels(labels);
   }
 
   /** The stored condition's message when it had this reason, else empty. */

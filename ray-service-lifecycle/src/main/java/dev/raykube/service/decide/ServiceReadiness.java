@@ -16,7 +16,9 @@ final class ServiceReadiness {
 
   /**
    * Labels the serve Pods of the active and pending cluster {@code ray.io/serve=true} when their proxy is healthy
-   * (never the head with {@code excludeHeadPodFromServeSvc}), {@code false} otherwise.
+   * (never the head with {@code excludeHeadPodFromServeSvc}), and {@code false} when a Pod labelled {@code true} is
+   * no longer. A Pod without the label is not selected by the serve Service either, so it is left without one until
+   * its proxy answers: a Pod coming up costs one write, not two.
    */
   static void serveLabels(ServiceDraft d) {
     boolean excludeHead = Boolean.TRUE.equals(d.spec.getExcludeHeadPodFromServeSvc());
@@ -25,7 +27,8 @@ final class ServiceReadiness {
         continue;
       }
       boolean serve = pod.proxyHealthy() && !(pod.head() && excludeHead);
-      if (!Boolean.toString(serve).equals(pod.serveLabel())) {
+      boolean selected = Boolean.toString(true).equals(pod.serveLabel());
+      if (serve != selected) {
         d.act(new RayServiceAction.SetServeLabel(pod.name(), serve));
       }
     }

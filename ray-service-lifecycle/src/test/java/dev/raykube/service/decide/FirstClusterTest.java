@@ -40,7 +40,10 @@ class FirstClusterTest {
     assertThat(created).hasSize(1);
     RayServiceAction.CreateCluster create = created.get(0);
     assertThat(create.name()).isEqualTo(FIRST);
-    assertThat(create.spec()).isEqualTo(Fixtures.clusterSpec());
+    assertThat(create.spec()).isEqualTo(Fixtures.withOriginLabels(Fixtures.clusterSpec()));
+    assertThat(create.spec().getHeadGroupSpec().getTemplate().getMetadata().getLabels())
+        .containsEntry("ray.io/originated-from-cr-name", NAME)
+        .containsEntry(RayClusterLabels.ORIGINATED_FROM_CRD, "RayService");
     assertThat(create.labels()).containsEntry("ray.io/originated-from-cr-name", NAME)
         .containsEntry(RayClusterLabels.ORIGINATED_FROM_CRD, "RayService");
     assertThat(create.annotations())

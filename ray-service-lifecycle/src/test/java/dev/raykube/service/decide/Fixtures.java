@@ -11,6 +11,7 @@ import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.RayClusterSpec;
 import dev.raykube.model.cluster.RayClusterStatus;
 import dev.raykube.model.cluster.WorkerGroupSpec;
+import dev.raykube.model.common.ModelCopies;
 import dev.raykube.model.common.StatusTimes;
 import dev.raykube.model.service.RayService;
 import dev.raykube.model.service.RayServiceClusterStatus;
@@ -89,6 +90,29 @@ final class Fixtures {
     spec.setHeadGroupSpec(head);
     spec.setWorkerGroupSpecs(new ArrayList<>(List.of(group("small", 1))));
     return spec;
+  }
+
+  /**
+   * {@code spec} as a cluster of RayService {@code demo} is made of it: a copy whose head and worker Pod templates
+   * also carry the labels {@code ray.io/originated-from-crd=RayService} and {@code ray.io/originated-from-cr-name=demo}.
+   */
+  static RayClusterSpec withOriginLabels(RayClusterSpec spec) {
+    RayClusterSpec copy = ModelCopies.copy(spec, RayClusterSpec.class);
+    List<PodTemplateSpec> templates = new ArrayList<>();
+    templates.add(copy.getHeadGroupSpec().getTemplate());
+    copy.getWorkerGroupSpecs().forEach(g -> templates.add(g.getTemplate()));
+    for (var template : templates) {
+      Map<String, String> labels = new LinkedHashMap<>();
+      if (template.getMetadata() == null) {
+        template.setMetadata(new io.fabric8.kubernetes.api.model.ObjectMeta());
+      } else if (template.getMetadata().getLabels() != null) {
+        labels.putAll(template.getMetadata().getLabels());
+      }
+      labels.put("ray.io/originated-from-crd", "RayService");
+      labels.put("ray.io/originated-from-cr-name", NAME);
+      template.getMetadata().setLabels(labels);
+    }
+    return copy;
   }
 
   /** A valid RayService {@code demo} without status. */

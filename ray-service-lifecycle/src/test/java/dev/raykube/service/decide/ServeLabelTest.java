@@ -15,7 +15,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Deliverable 4: the ray.io/serve label from the proxy's /-/healthz. */
+/** Deliverable 4: the ray.io/serve label from the proxy's /-/healthz, written only where it changes selection. */
 class ServeLabelTest {
 
   static Stream<Arguments> pods() {
@@ -25,8 +25,16 @@ class ServeLabelTest {
             Optional.empty()),
         Arguments.of("head unhealthy, labelled true", ServePod.head("h", ACTIVE, "true", false), false,
             Optional.of(false)),
-        Arguments.of("head unhealthy, unlabelled", ServePod.head("h", ACTIVE, null, false), false,
-            Optional.of(false)),
+        Arguments.of("head unhealthy, unlabelled: not selected anyway", ServePod.head("h", ACTIVE, null, false),
+            false, Optional.empty()),
+        Arguments.of("head unhealthy, labelled false", ServePod.head("h", ACTIVE, "false", false), false,
+            Optional.empty()),
+        Arguments.of("worker unhealthy, unlabelled", ServePod.worker("w", ACTIVE, null, false), false,
+            Optional.empty()),
+        Arguments.of("worker healthy, labelled false", ServePod.worker("w", ACTIVE, "false", true), false,
+            Optional.of(true)),
+        Arguments.of("head healthy, unlabelled, excludeHeadPodFromServeSvc", ServePod.head("h", ACTIVE, null, true),
+            true, Optional.empty()),
         Arguments.of("head healthy, excludeHeadPodFromServeSvc", ServePod.head("h", ACTIVE, "true", true), true,
             Optional.of(false)),
         Arguments.of("worker healthy, excludeHeadPodFromServeSvc", ServePod.worker("w", ACTIVE, "false", true), true,

@@ -37,8 +37,9 @@ class UpgradeTest {
         .withReadyServeEndpoints(2);
   }
 
+  /** The spec a cluster is made or updated from: the config, its Pod templates labelled with the origin. */
   private static RayClusterSpec spec(RayService service) {
-    return service.getSpec().getRayClusterConfig();
+    return Fixtures.withOriginLabels(service.getSpec().getRayClusterConfig());
   }
 
   private static void strategy(RayServiceSpec spec, RayServiceUpgradeType type) {
@@ -53,7 +54,7 @@ class UpgradeTest {
     RayService service = serving(s -> s.getRayClusterConfig().getWorkerGroupSpecs().get(0).setReplicas(3));
     RayServiceDecision decision = machine().decide(service, activeServing(), at(10));
     assertThat(decision.actions()).containsExactly(new RayServiceAction.UpdateCluster(ACTIVE, spec(service),
-        ClusterFingerprint.of(spec(service)).annotations()));
+        ClusterFingerprint.of(service.getSpec().getRayClusterConfig()).annotations()));
     assertThat(decision.status().getPendingServiceStatus()).isNull();
   }
 
@@ -125,7 +126,7 @@ class UpgradeTest {
   void pendingComingUp() {
     RayService service = upgrading(NEW_IMAGE);
     RayServiceObservation observed = activeServing().withCluster(ObservedCluster.starting(cluster(PENDING,
-        spec(service))));
+        service.getSpec().getRayClusterConfig())));
     RayServiceDecision decision = machine().decide(service, observed, at(10));
     assertThat(decision.actions()).isEmpty();
     assertThat(decision.requeueAfter()).hasValueSatisfying(d -> assertThat(d.toSeconds()).isBetween(1L, 5L));
@@ -181,7 +182,7 @@ class UpgradeTest {
       + "is marked dangling now, a Normal UpgradeCompleted Event")
   void switchOver() {
     RayService service = upgrading(NEW_IMAGE);
-    RayServiceObservation observed = activeServing().withCluster(allRunning(cluster(PENDING, spec(service))));
+    RayServiceObservation observed = activeServing().withCluster(allRunning(cluster(PENDING, service.getSpec().getRayClusterConfig())));
     RayServiceDecision decision = machine().decide(service, observed, at(100));
     assertThat(decision.actions()).filteredOn(a -> !(a instanceof RayServiceAction.EmitEvent)).containsExactly(
         new RayServiceAction.PointServices(PENDING, "demo-head-svc", ServiceNames.headSelector(PENDING),
@@ -200,7 +201,7 @@ class UpgradeTest {
   @DisplayName("the pending cluster has one application of two RUNNING → no switch")
   void noSwitchBeforeAllRunning() {
     RayService service = upgrading(NEW_IMAGE);
-    RayServiceObservation observed = activeServing().withCluster(runningConfig(cluster(PENDING, spec(service)),
+    RayServiceObservation observed = activeServing().withCluster(runningConfig(cluster(PENDING, service.getSpec().getRayClusterConfig()),
         ServeApplicationStatus.RUNNING, ServeApplicationStatus.DEPLOYING));
     RayServiceDecision decision = machine().decide(service, observed, at(100));
     assertThat(decision.actionsOf(RayServiceAction.PointServices.class)).isEmpty();
@@ -211,7 +212,7 @@ class UpgradeTest {
   @DisplayName("the pending cluster is being deleted by someone else → a fresh pending cluster under a fresh name")
   void pendingTerminating() {
     RayService service = upgrading(NEW_IMAGE);
-    var terminating = cluster(PENDING, spec(service));
+    var terminating = cluster(PENDING, service.getSpec().getRayClusterConfig());
     terminating.getMetadata().setDeletionTimestamp(Fixtures.time(5));
     RayServiceDecision decision = machine().decide(service, activeServing().withCluster(
         ObservedCluster.starting(terminating)), at(10));
