@@ -36,8 +36,8 @@ import java.util.function.Consumer;
  * a replica change, both in place → a cluster-changing upgrade (a new cluster, the Services switched to it, the old
  * one marked dangling and deleted after {@value #DELETION_DELAY_SECONDS} s) → suspend (clusters and Services
  * deleted) → resume → deletion, during which the RayService changes (the finalizer patch conflicts, and the
- * RayService is read again). It keeps the sample's Serve application names: one fake plays every head, so two RayServices with
- * different applications would each take the other's away.
+ * RayService is read again). It keeps the sample's Serve application names: one fake plays every head, so two
+ * RayServices with different applications would each take the other's away.
  */
 final class RayServiceSteps {
 
