@@ -18,9 +18,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The RayService controller as given, counting how often Java Operator SDK reconciles each RayService (by name): a
- * test can bound the reconciles of a RayService that should be left alone. Everything else is the controller's own —
- * name, configuration (finalizer), event sources, reconcile and cleanup.
+ * The RayService controller as given, counting the reconciles of each RayService (by name) that have finished — the
+ * loop's actions included: a test can bound the reconciles of a RayService that should be left alone, or wait for
+ * one to be over before it looks at what it did. Everything else is the controller's own: name, configuration
+ * (finalizer), event sources, reconcile and cleanup.
  */
 final class CountedReconciles implements ControllerDefinition<RayService> {
 
@@ -32,7 +33,7 @@ final class CountedReconciles implements ControllerDefinition<RayService> {
     this.controller = Objects.requireNonNull(controller, "controller");
   }
 
-  /** How many reconciles of RayService {@code name} (any namespace) have started so far. */
+  /** How many reconciles of RayService {@code name} (any namespace) have finished so far. */
   int of(String name) {
     AtomicInteger count = counts.get(name);
     return count == null ? 0 : count.get();
@@ -80,8 +81,11 @@ final class CountedReconciles implements ControllerDefinition<RayService> {
 
     @Override
     public UpdateControl<RayService> reconcile(RayService rayService, Context<RayService> context) throws Exception {
-      counts.computeIfAbsent(rayService.getMetadata().getName(), name -> new AtomicInteger()).incrementAndGet();
-      return reconciler.reconcile(rayService, context);
+      try {
+        return reconciler.reconcile(rayService, context);
+      } finally {
+        counts.computeIfAbsent(rayService.getMetadata().getName(), name -> new AtomicInteger()).incrementAndGet();
+      }
     }
 
     @Override

@@ -71,7 +71,7 @@ final class RayServiceRuntime implements AutoCloseable {
     return dashboard;
   }
 
-  /** How many reconciles of RayService {@code name} have started. */
+  /** How many reconciles of RayService {@code name} have finished. */
   int reconciles(String name) {
     return reconciles.of(name);
   }

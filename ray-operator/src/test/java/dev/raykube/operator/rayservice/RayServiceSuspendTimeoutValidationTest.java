@@ -36,8 +36,6 @@ class RayServiceSuspendTimeoutValidationTest {
   private static final String NS = "serving-states";
   /** Generous for a slow 2-core machine; a passing wait returns as soon as its condition holds. */
   private static final Duration LONG = Duration.ofSeconds(90);
-  /** How long an invalid RayService is watched for reconciles and writes. */
-  private static final Duration QUIET = Duration.ofSeconds(3);
 
   private static final String MANIFEST = """
       apiVersion: ray.io/v1
@@ -156,9 +154,11 @@ class RayServiceSuspendTimeoutValidationTest {
     assertThat(runtime.serveService(name)).isNull();
     assertThat(runtime.headService(name)).isNull();
 
-    // Failed for good: Pods that could now run change nothing, and no cluster is created again.
+    // Failed for good: with Pods that could run now and a spec change, no cluster is created again.
     runtime.pods().holdPending(false);
-    sleep(QUIET);
+    int before = runtime.reconciles(name);
+    runtime.edit(name, changed -> changed.getSpec().getRayClusterConfig().getWorkerGroupSpecs().get(0).setReplicas(2));
+    await(LONG, "a reconcile of the changed " + name, () -> runtime.reconciles(name) > before);
     assertThat(runtime.clusters(name)).isEmpty();
     assertThat(runtime.hasCondition(name, "Ready", "False", "InitializingTimeout")).isTrue();
     assertThat(runtime.events(name, "InitializingTimeout")).hasSize(1);
@@ -186,12 +186,14 @@ class RayServiceSuspendTimeoutValidationTest {
         && runtime.events("bad-spec", "InvalidRayServiceSpec").size() == 1);
     ready("fine");
 
-    // Left alone: over a few seconds no reconcile loop, no status write, no repeated Warning, nothing created.
+    // Left alone: while the valid one is reconciled twice more (its steady poll), the invalid ones are not reconciled
+    // in a loop, their status is not written again, their Warnings are not repeated, and nothing is created for them.
+    int fineReconciles = runtime.reconciles("fine");
     int longNameReconciles = runtime.reconciles(longName);
     int badSpecReconciles = runtime.reconciles("bad-spec");
     String longNameVersion = runtime.rayService(longName).getMetadata().getResourceVersion();
     String badSpecVersion = runtime.rayService("bad-spec").getMetadata().getResourceVersion();
-    sleep(QUIET);
+    await(LONG, "two more reconciles of fine", () -> runtime.reconciles("fine") >= fineReconciles + 2);
     assertThat(runtime.reconciles(longName) - longNameReconciles).as("reconciles of " + longName)
         .isLessThanOrEqualTo(2);
     assertThat(runtime.reconciles("bad-spec") - badSpecReconciles).as("reconciles of bad-spec")
@@ -220,14 +222,5 @@ class RayServiceSuspendTimeoutValidationTest {
     await(LONG, "a cluster of the fixed bad-spec", () -> !runtime.clusters("bad-spec").isEmpty());
     assertThat(runtime.clusters("bad-spec")).extracting(RayCluster::getMetadata)
         .allSatisfy(meta -> assertThat(meta.getName()).startsWith("bad-spec-"));
-  }
-
-  private static void sleep(Duration duration) {
-    try {
-      Thread.sleep(duration.toMillis());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new AssertionError(e);
-    }
   }
 }
