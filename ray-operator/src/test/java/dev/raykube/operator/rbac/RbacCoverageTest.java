@@ -68,6 +68,7 @@ class RbacCoverageTest {
     client.batch().v1().jobs().inNamespace(ns).delete();
     client.pods().inNamespace(ns).delete();
     client.services().inNamespace(ns).delete();
+    client.discovery().v1().endpointSlices().inNamespace(ns).delete();
     client.serviceAccounts().inNamespace(ns).delete();
     client.rbac().roles().inNamespace(ns).delete();
     client.rbac().roleBindings().inNamespace(ns).delete();

@@ -34,8 +34,9 @@ import java.util.stream.Stream;
  * whose kind has a registered controller is created and later deleted, so a newly registered controller is exercised
  * without changes here; RayCluster-specific steps reach the calls the samples alone do not (auth token Secret,
  * {@code workersToDelete}, suspend, a repeated Warning), and so do the RayJob steps ({@link RayJobSteps}: both
- * submission modes, every kind of clean-up, deletion with the finalizer), for which the RayJob controller's
- * dashboards are a {@link FakeRayDashboard}.
+ * submission modes, every kind of clean-up, deletion with the finalizer) and the RayService steps
+ * ({@link RayServiceSteps}: Ready, in-place changes, a cluster-changing upgrade, suspend, deletion with the finalizer),
+ * for which the RayJob and RayService controllers' dashboards are a {@link FakeRayDashboard}.
  */
 final class RbacScenario {
 
@@ -45,7 +46,7 @@ final class RbacScenario {
    * exercise (as {@link #rayClusterSteps()} for the RayCluster controller) and add it here.
    */
   static final Set<String> EXERCISED = Set.of(PermissionTable.RAYCLUSTER, PermissionTable.RAYJOB,
-      PermissionTable.LEADER_ELECTION);
+      PermissionTable.RAYSERVICE, PermissionTable.LEADER_ELECTION);
 
   /** Namespace of the workloads (the namespaced Role's namespace). */
   static final String NAMESPACE = "ray-workloads";
@@ -58,6 +59,7 @@ final class RbacScenario {
 
   private final KubernetesClient client;
   private final ApiCallRecorder recorder = new ApiCallRecorder();
+  private final HeldRequest held = new HeldRequest();
 
   private RbacScenario(KubernetesClient client) {
     this.client = client;
@@ -83,11 +85,14 @@ final class RbacScenario {
   }
 
   private List<ApiCall> run(FakeRayDashboard dashboard, List<String> args) throws Exception {
-    List<ControllerDefinition<?>> controllers = RayJobSteps.withFakeDashboard(RayControllers.all(), dashboard);
+    List<ControllerDefinition<?>> controllers = RayServiceSteps.withFakeDashboard(
+        RayJobSteps.withFakeDashboard(RayControllers.all(), dashboard), dashboard);
     RayJobSteps rayJobSteps = new RayJobSteps(client, NAMESPACE, dashboard);
+    RayServiceSteps rayServiceSteps = new RayServiceSteps(client, NAMESPACE, dashboard, held);
     RuntimeOptions options = RuntimeOptions.production()
         .withLeaderElectionTimings(Duration.ofSeconds(3), Duration.ofSeconds(2), Duration.ofMillis(400))
-        .withInterceptor(ApiCallRecorder.NAME, recorder);
+        .withInterceptor(ApiCallRecorder.NAME, recorder)
+        .withInterceptor(HeldRequest.NAME, held);
     try (PodsRunning pods = PodsRunning.in(client, NAMESPACE);
         RayOperator operator = TestOperator.start(client, controllers, options, args.toArray(String[]::new))) {
       Eventually.await("leadership", operator::isLeading);
@@ -100,6 +105,8 @@ final class RbacScenario {
       rayClusterSteps();
       settle();
       rayJobSteps.run();
+      settle();
+      rayServiceSteps.run();
       settle();
       created.forEach(object -> client.resource(object).inNamespace(NAMESPACE).delete());
       settle();
