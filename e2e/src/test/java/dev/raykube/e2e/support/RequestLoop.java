@@ -82,14 +82,17 @@ public final class RequestLoop implements AutoCloseable {
     senders.awaitTermination(timeout.toMillis() + 5000, TimeUnit.MILLISECONDS);
   }
 
+  /** How many requests were started. */
   public long sent() {
     return sent.get();
   }
 
+  /** How many answered 200 with the expected body. */
   public long succeeded() {
     return succeeded.get();
   }
 
+  /** How many failed (see the class comment). */
   public long failed() {
     return failed.get();
   }
