@@ -149,7 +149,7 @@ class SampleManifestsTest {
   }
 
   /** The file's {@code ray.io/v1} document: its last one (earlier ones are ConfigMaps it needs). */
-  private static String rayDocument(Path sample) {
+  static String rayDocument(Path sample) {
     List<String> documents = documents(Manifests.read(sample));
     return documents.get(documents.size() - 1);
   }
