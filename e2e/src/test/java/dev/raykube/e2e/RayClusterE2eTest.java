@@ -101,7 +101,8 @@ class RayClusterE2eTest {
         .findFirst().orElseThrow();
     for (Pod pod : pods) {
       assertThat(pod.getStatus().getPhase()).isEqualTo("Running");
-      assertThat(pod.getStatus().getPodIP()).isEqualTo("127.0.0.1");
+      assertThat(pod.getStatus().getPodIP()).startsWith("10.244.");
+      assertThat(pod.getSpec().getNodeName()).isEqualTo(simulator.nodeName());
       assertThat(pod.getStatus().getConditions()).anySatisfy(c -> {
         assertThat(c.getType()).isEqualTo("Ready");
         assertThat(c.getStatus()).isEqualTo("True");
@@ -117,7 +118,8 @@ class RayClusterE2eTest {
     assertThat(init.getState().getTerminated().getExitCode()).isZero();
     RayCluster ready = client.resources(RayCluster.class).inNamespace(ns).withName("e2e-cluster").get();
     assertThat(ready.getStatus().getReadyWorkerReplicas()).isEqualTo(1);
-    assertThat(ready.getStatus().getHead().getPodIP()).isEqualTo("127.0.0.1");
+    assertThat(head.getStatus().getPodIP()).isNotEqualTo(worker.getStatus().getPodIP());
+    assertThat(ready.getStatus().getHead().getPodIP()).isEqualTo(head.getStatus().getPodIP());
 
     String dashboard = simulator.dashboardUrl(ns, "e2e-cluster").orElseThrow();
     Eventually.await(Duration.ofSeconds(60), E2eWaits.POLL, "2 alive nodes reported by the head's dashboard",

@@ -27,7 +27,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The sample manifests of {@code examples/manifests} read, write and read back without losing anything. */
+/**
+ * The sample manifests of {@code examples/manifests} read, write and read back without losing anything. A sample file
+ * holds one {@code ray.io/v1} object and, before it, the ConfigMaps it needs (the RayService sample's Serve app); the
+ * tests below are about the {@code ray.io/v1} document.
+ */
 class SampleManifestsTest {
 
   /** Map fields whose values are typed (Quantity): a string injected there would not be an unknown field. */
@@ -43,7 +47,7 @@ class SampleManifestsTest {
   void everyKindOfSampleExists() throws IOException {
     List<String> kinds = new ArrayList<>();
     for (Path sample : samples().toList()) {
-      JsonNode tree = Manifests.tree(Manifests.read(sample));
+      JsonNode tree = Manifests.tree(rayDocument(sample));
       String kind = tree.path("kind").asText();
       if (kind.equals("RayJob")) {
         kind += tree.path("spec").has("clusterSelector") ? "/clusterSelector" : "/rayClusterSpec";
@@ -58,7 +62,7 @@ class SampleManifestsTest {
   @ParameterizedTest
   @MethodSource("samples")
   void parseSerializeParseGivesAnEqualObjectAndTheSameDocument(Path sample) {
-    String yaml = Manifests.read(sample);
+    String yaml = rayDocument(sample);
     HasMetadata first = Manifests.parse(yaml);
     String written = SERIALIZATION.asYaml(first);
     HasMetadata second = SERIALIZATION.unmarshal(written, first.getClass());
@@ -73,7 +77,7 @@ class SampleManifestsTest {
   @ParameterizedTest
   @MethodSource("samples")
   void unknownFieldsAtEveryLevelSurviveARoundTrip(Path sample) {
-    ObjectNode manifest = Manifests.tree(Manifests.read(sample));
+    ObjectNode manifest = Manifests.tree(rayDocument(sample));
     ObjectNode future = manifest.objectNode();
     future.putArray("nested").add(1).add("two").addObject().put("deep", true);
     manifest.set("futureTopLevelField", future.deepCopy());
@@ -91,13 +95,13 @@ class SampleManifestsTest {
   @ParameterizedTest
   @MethodSource("samples")
   void samplesDefineNoInitContainers(Path sample) {
-    List<JsonNode> found = Manifests.tree(Manifests.read(sample)).findValues("initContainers");
+    List<JsonNode> found = Manifests.tree(rayDocument(sample)).findValues("initContainers");
     assertThat(found).isEmpty();
   }
 
   @Test
   void typedAccessReadsTheRayClusterSample() {
-    RayCluster cluster = (RayCluster) Manifests.parse(Manifests.read(sample("raycluster.yaml")));
+    RayCluster cluster = (RayCluster) Manifests.parse(rayDocument(sample("raycluster.yaml")));
     assertThat(cluster.getSpec().getHeadGroupSpec().getRayStartParams()).containsEntry("num-cpus", "0");
     assertThat(cluster.getSpec().getAutoscalerOptions().getUpscalingMode()).isEqualTo(UpscalingMode.DEFAULT);
     assertThat(cluster.getSpec().getWorkerGroupSpecs()).singleElement().satisfies(group -> {
@@ -111,13 +115,13 @@ class SampleManifestsTest {
 
   @Test
   void typedAccessReadsTheRayJobSamples() {
-    RayJob selector = (RayJob) Manifests.parse(Manifests.read(sample("rayjob-cluster-selector.yaml")));
+    RayJob selector = (RayJob) Manifests.parse(rayDocument(sample("rayjob-cluster-selector.yaml")));
     assertThat(selector.getSpec().getClusterSelector()).isEqualTo(Map.of("ray.io/cluster", "raycluster-sample"));
     assertThat(selector.getSpec().getSubmissionMode()).isEqualTo(JobSubmissionMode.HTTP_MODE);
     assertThat(selector.getSpec().getEntrypointNumCpus()).isEqualTo(0.5);
     assertThat(selector.getSpec().getRayClusterSpec()).isNull();
 
-    RayJob own = (RayJob) Manifests.parse(Manifests.read(sample("rayjob.yaml")));
+    RayJob own = (RayJob) Manifests.parse(rayDocument(sample("rayjob.yaml")));
     assertThat(own.getSpec().getShutdownAfterJobFinishes()).isTrue();
     assertThat(own.getSpec().getTtlSecondsAfterFinished()).isEqualTo(60);
     assertThat(own.getSpec().getRuntimeEnvYAML()).contains("COUNTER_NAME: sample");
@@ -127,10 +131,33 @@ class SampleManifestsTest {
 
   @Test
   void typedAccessReadsTheRayServiceSample() {
-    RayService service = (RayService) Manifests.parse(Manifests.read(sample("rayservice.yaml")));
+    RayService service = (RayService) Manifests.parse(rayDocument(sample("rayservice.yaml")));
     assertThat(service.getSpec().getUpgradeStrategy().getType()).isEqualTo(RayServiceUpgradeType.NEW_CLUSTER);
-    assertThat(service.getSpec().getServeConfigV2()).contains("import_path: fruit.deployment_graph");
+    assertThat(service.getSpec().getServeConfigV2()).contains("import_path: fruit_stand:app");
+    assertThat(service.getSpec().getRayClusterConfig().getRayVersion()).isEqualTo("2.60.0");
     assertThat(service.getSpec().getRayClusterConfig().getHeadGroupSpec().getTemplate()).isNotNull();
+  }
+
+  @ParameterizedTest
+  @MethodSource("samples")
+  void aSampleIsOneRayObjectAfterTheConfigMapsItNeeds(Path sample) {
+    List<String> documents = documents(Manifests.read(sample));
+    List<String> kinds = documents.stream().map(d -> Manifests.tree(d).path("apiVersion").asText() + " "
+        + Manifests.tree(d).path("kind").asText()).toList();
+    assertThat(kinds.get(kinds.size() - 1)).startsWith("ray.io/v1 ");
+    assertThat(kinds.subList(0, kinds.size() - 1)).allMatch("v1 ConfigMap"::equals);
+  }
+
+  /** The file's {@code ray.io/v1} document: its last one (earlier ones are ConfigMaps it needs). */
+  static String rayDocument(Path sample) {
+    List<String> documents = documents(Manifests.read(sample));
+    return documents.get(documents.size() - 1);
+  }
+
+  /** The YAML documents of a file, split at {@code ---} lines; empty ones (comments only) left out. */
+  private static List<String> documents(String yaml) {
+    return java.util.Arrays.stream(yaml.split("(?m)^---\\s*$"))
+        .filter(d -> d.lines().anyMatch(line -> !line.isBlank() && !line.stripLeading().startsWith("#"))).toList();
   }
 
   private static Path sample(String name) {

@@ -31,7 +31,7 @@ class SampleSchemaTest {
   static Stream<Arguments> documents() throws Exception {
     List<Arguments> documents = new ArrayList<>();
     for (Path sample : SampleManifestsTest.samples().toList()) {
-      documents.add(Arguments.of(sample.getFileName().toString(), Manifests.read(sample)));
+      documents.add(Arguments.of(sample.getFileName().toString(), SampleManifestsTest.rayDocument(sample)));
     }
     for (String name : List.of("raycluster-with-status.yaml", "rayjob-with-status.yaml",
         "rayservice-with-status.yaml")) {

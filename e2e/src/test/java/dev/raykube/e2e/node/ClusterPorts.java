@@ -9,10 +9,11 @@ package dev.raykube.e2e.node;
  * @param dashboard {@code --dashboard-port}
  * @param clientServer {@code --ray-client-server-port}
  * @param agentListen {@code --dashboard-agent-listen-port} of the head
+ * @param serve the HTTP port of the head's Serve proxy, if the simulator starts Serve on it ({@link HeadServe})
  */
-record ClusterPorts(int gcs, int dashboard, int clientServer, int agentListen) {
+record ClusterPorts(int gcs, int dashboard, int clientServer, int agentListen, int serve) {
 
   static ClusterPorts pick(PortAllocator ports) {
-    return new ClusterPorts(ports.next(), ports.next(), ports.next(), ports.next());
+    return new ClusterPorts(ports.next(), ports.next(), ports.next(), ports.next(), ports.next());
   }
 }

@@ -1,5 +1,6 @@
 package dev.raykube.e2e.node;
 
+import dev.raykube.model.cluster.RayCluster;
 import io.fabric8.kubernetes.api.model.Pod;
 import java.util.List;
 import java.util.Map;
@@ -8,8 +9,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A head Pod: a real {@code setsid ray start --head --block} on the cluster's ports (loopback only, 1 CPU, 100 MB
- * object store, its own HOME and temp dir), with the Pod's token authentication if it has one; Running and Ready once
- * {@code ray health-check} passes against its GCS and its dashboard answers {@code /api/gcs_healthz}.
+ * object store, its own HOME and temp dir), with the Pod's token authentication and {@code PYTHONPATH} if it has
+ * them; Running and Ready once {@code ray health-check} passes against its GCS and its dashboard answers
+ * {@code /api/gcs_healthz}, and, for a RayService's cluster, once Serve runs on it ({@link HeadServe}).
  */
 final class HeadNode extends SimulatedPod {
 
@@ -26,7 +28,7 @@ final class HeadNode extends SimulatedPod {
     ClusterPorts ports = context.portsOf(pod.getMetadata().getNamespace(), cluster);
     Map<String, String> auth = authOf(context, pod);
     token = auth.get("RAY_AUTH_TOKEN");
-    Map<String, String> env = context.ray.environment(home(), auth);
+    Map<String, String> env = rayEnvironment(auth);
     List<String> command = context.ray.headStart(ports, dir().resolve("r"));
     log.info("{}: starting the Ray head of cluster {} (GCS {}, dashboard {}, auth {})", name, cluster, ports.gcs(),
         ports.dashboard(), auth.getOrDefault("RAY_AUTH_MODE", "disabled"));
@@ -56,6 +58,15 @@ final class HeadNode extends SimulatedPod {
     if (stopping()) {
       return;
     }
+    if (servesRayService()) {
+      long serveStarted = System.nanoTime();
+      if (!HeadServe.start(this, ports, env, context.startTimeout)) {
+        return;
+      }
+      context.network.serveUp(pod.getMetadata().getNamespace(), cluster, ports.serve());
+      log.info("{}: Serve started after {} ms (proxy http://127.0.0.1:{}, HeadOnly)", name,
+          (System.nanoTime() - serveStarted) / 1_000_000, ports.serve());
+    }
     context.dashboards.up(pod.getMetadata().getNamespace(), cluster, ports.dashboard(), token);
     if (stopping()) { // stop() ran between the check above and up(): take it back
       stopped();
@@ -69,6 +80,15 @@ final class HeadNode extends SimulatedPod {
   @Override
   void stopped() {
     context.dashboards.down(pod.getMetadata().getNamespace(), cluster);
+    context.network.serveDown(pod.getMetadata().getNamespace(), cluster);
+  }
+
+  /** Whether the head's RayCluster was created by a RayService ({@link HeadServe}). */
+  private boolean servesRayService() {
+    RayCluster owner = context.client.resources(RayCluster.class).inNamespace(pod.getMetadata().getNamespace())
+        .withName(cluster).get();
+    Map<String, String> labels = owner == null ? null : owner.getMetadata().getLabels();
+    return labels != null && "RayService".equals(labels.get(HeadServe.ORIGINATED_FROM_CRD));
   }
 
   /** {@code RAY_AUTH_MODE} and {@code RAY_AUTH_TOKEN} of the Pod's Ray container (its first), if it sets them. */

@@ -48,7 +48,8 @@ public final class LocalRayHead implements AutoCloseable {
   }
 
   private static LocalRayHead start(int gcsPort, PortAllocator allocator) {
-    ClusterPorts ports = new ClusterPorts(gcsPort, allocator.next(), allocator.next(), allocator.next());
+    ClusterPorts ports = new ClusterPorts(gcsPort, allocator.next(), allocator.next(), allocator.next(),
+        allocator.next());
     try {
       Path dir = Files.createTempDirectory(Path.of("/tmp"), "rkh");
       Files.createDirectories(dir.resolve("home"));

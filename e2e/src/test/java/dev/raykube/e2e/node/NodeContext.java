@@ -9,12 +9,15 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * What the simulated Pods of one simulator share: the API client, the status writer, the Ray installation, the port
- * allocator, the ports of each cluster, the heads that are up, and the timeouts.
+ * What the simulated Pods of one simulator share: the API client, the Node they are bound to, the Pod network, the
+ * status writer, the Ray installation, the port allocator, the ports of each cluster, the heads that are up, and the
+ * timeouts.
  */
 final class NodeContext {
 
   final KubernetesClient client;
+  final SimulatedNode node;
+  final PodNetwork network = new PodNetwork(this);
   final PodStatusWriter status;
   final RayInstallation ray;
   final PortAllocator ports = new PortAllocator();
@@ -26,9 +29,11 @@ final class NodeContext {
   private final Map<String, ClusterPorts> clusterPorts = new ConcurrentHashMap<>();
   private final Map<String, List<Long>> processGroups = new ConcurrentHashMap<>();
 
-  NodeContext(KubernetesClient client, RayInstallation ray, Duration startTimeout, Duration stopTimeout) {
+  NodeContext(KubernetesClient client, SimulatedNode node, RayInstallation ray, Duration startTimeout,
+      Duration stopTimeout) {
     this.client = client;
-    this.status = new PodStatusWriter(client);
+    this.node = node;
+    this.status = new PodStatusWriter(client, network);
     this.ray = ray;
     this.startTimeout = startTimeout;
     this.stopTimeout = stopTimeout;

@@ -2,6 +2,7 @@ package dev.raykube.e2e.node;
 
 import dev.raykube.lifecycle.observe.DashboardAccess;
 import dev.raykube.lifecycle.observe.DashboardEndpoint;
+import dev.raykube.service.observe.ServeProxyProbe;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
@@ -24,14 +25,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Plays kubelet for the Ray Pods of one namespace on a real API server, with real Ray processes: every Pod labelled
- * {@code ray.io/is-ray-node=yes} that is Pending gets a real {@code ray start --head} (head Pods) or, after its
- * {@code wait-gcs-ready} init script exits 0, a real {@code ray start --address} (worker Pods) on 127.0.0.1, and is
- * then marked Running and Ready with Pod IP 127.0.0.1 through the status subresource. Deleting a Pod (directly or by
- * garbage collection) stops its processes. See docs/testing.md §3.3 for what it does and does not model.
+ * Plays scheduler and kubelet for the Ray Pods of one namespace on a real API server, with real Ray processes: every
+ * Pod labelled {@code ray.io/is-ray-node=yes} that is Pending is bound to the simulator's Node ({@link SimulatedNode},
+ * {@code raykube-sim-<namespace>}), gets a Pod IP of its own ({@link PodNetwork}) and a real {@code ray start --head}
+ * (head Pods; for a RayService's cluster also Serve, {@link HeadServe}) or, after its {@code wait-gcs-ready} init
+ * script exits 0, a real {@code ray start --address} (worker Pods) on 127.0.0.1, and is then marked Running and Ready
+ * through the status subresource. Deleting a Pod (directly or by garbage collection) stops its processes. Services are
+ * routed on request ({@link #routeService}), as kube-proxy would. See docs/testing.md §3.3 for what it does and does
+ * not model.
  *
- * <p>Pods are never bound to a node, so the API server deletes them at once (no graceful deletion); a Pod that does
- * get a deletion timestamp (bound by someone else) is stopped and then deleted with grace period 0.
+ * <p>Bound Pods are deleted gracefully: the API server only sets a deletion timestamp, and the simulator stops the
+ * Pod's processes and deletes it with grace period 0, as kubelet finishes a deletion.
  */
 public final class NodeSimulator implements AutoCloseable {
 
@@ -56,7 +60,8 @@ public final class NodeSimulator implements AutoCloseable {
 
   private NodeSimulator(KubernetesClient client, String namespace, Duration startTimeout, Duration stopTimeout) {
     this.namespace = namespace;
-    this.context = new NodeContext(client, RayInstallation.fromEnvironment(), startTimeout, stopTimeout);
+    this.context = new NodeContext(client, SimulatedNode.register(client, namespace), RayInstallation.fromEnvironment(),
+        startTimeout, stopTimeout);
     this.informer = client.pods().inNamespace(namespace).withLabel("ray.io/is-ray-node", "yes")
         .inform(new ResourceEventHandler<>() {
           @Override
@@ -99,6 +104,31 @@ public final class NodeSimulator implements AutoCloseable {
    */
   public DashboardAccess dashboardAccess() {
     return context.dashboards;
+  }
+
+  /**
+   * The Serve proxy probe for the operator's RayService controller: a Pod IP and port of the simulated network lead to
+   * the local port of that Pod's Serve proxy (a head whose cluster runs Serve), which is asked {@code /-/healthz};
+   * workers have no proxy ({@code HeadOnly}) and are unhealthy.
+   */
+  public ServeProxyProbe serveProxyProbe() {
+    return context.network.serveProxyProbe();
+  }
+
+  /**
+   * Routes a port of a Service of the simulator's namespace as kube-proxy would ({@link LoopbackServiceProxy}): each
+   * new connection to the returned proxy's local port goes to a ready endpoint of the Service's EndpointSlices.
+   *
+   * @param service the Service's name, e.g. {@code <rayservice>-serve-svc}
+   * @param portName the Service port's name, e.g. {@code serve}
+   */
+  public LoopbackServiceProxy routeService(String service, String portName) {
+    return LoopbackServiceProxy.start(context.client, namespace, service, portName, context.network);
+  }
+
+  /** The name of the Node the simulator binds its Pods to. */
+  public String nodeName() {
+    return context.node.name();
   }
 
   /** The dashboard URL of a cluster whose head is up, e.g. {@code http://127.0.0.1:41234}. */
@@ -250,6 +280,7 @@ public final class NodeSimulator implements AutoCloseable {
     starts.values().forEach(f -> f.cancel(true));
     starters.shutdownNow();
     stoppers.shutdown();
+    context.node.close(); // Pods still bound to it are removed by the controller-manager's Pod garbage collector
     log.info("node simulator for namespace {} closed", namespace);
   }
 

@@ -21,8 +21,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Writes the status kubelet would write, through the status subresource with optimistic concurrency (read, replace
- * at that resourceVersion, retry on conflict). Every status carries {@code podIP}/{@code podIPs}/{@code hostIP}
- * 127.0.0.1 and {@code startTime}; init containers other than {@code wait-gcs-ready} are not run and are reported
+ * at that resourceVersion, retry on conflict). Every status carries the Pod's own {@code podIP}/{@code podIPs} from
+ * the simulated Pod network ({@link PodNetwork}), {@code hostIP} 127.0.0.1 (this machine) and {@code startTime}; init
+ * containers other than {@code wait-gcs-ready} are not run and are reported
  * Completed together with it.
  */
 final class PodStatusWriter {
@@ -31,9 +32,11 @@ final class PodStatusWriter {
   private static final String LOOPBACK = "127.0.0.1";
 
   private final KubernetesClient client;
+  private final PodNetwork network;
 
-  PodStatusWriter(KubernetesClient client) {
+  PodStatusWriter(KubernetesClient client, PodNetwork network) {
     this.client = client;
+    this.network = network;
   }
 
   /** Pending, init container {@code running} running, the others waiting (PodInitializing). */
@@ -102,9 +105,11 @@ final class PodStatusWriter {
   private PodStatusBuilder status(String phase, Pod current, String now, boolean ready, List<ContainerStatus> init,
       List<ContainerStatus> app) {
     PodStatus old = current.getStatus();
+    String podIp = network.ipOf(current.getMetadata().getUid()).orElseThrow(
+        () -> new IllegalStateException(current.getMetadata().getName() + " has no Pod IP"));
     String start = old != null && old.getStartTime() != null ? old.getStartTime() : now;
-    return new PodStatusBuilder().withPhase(phase).withPodIP(LOOPBACK)
-        .withPodIPs(new PodIPBuilder().withIp(LOOPBACK).build()).withHostIP(LOOPBACK)
+    return new PodStatusBuilder().withPhase(phase).withPodIP(podIp)
+        .withPodIPs(new PodIPBuilder().withIp(podIp).build()).withHostIP(LOOPBACK)
         .withHostIPs(new io.fabric8.kubernetes.api.model.HostIPBuilder().withIp(LOOPBACK).build())
         .withStartTime(start).withQosClass(old == null ? null : old.getQosClass())
         .withInitContainerStatuses(init).withContainerStatuses(app);

@@ -18,9 +18,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One Ray Pod the simulator plays kubelet for: {@link #run()} starts its processes and writes its status (on a thread
- * of its own, as it waits), {@link #stop()} stops them once the Pod is deleted or the simulator closes. A Ray process
- * that exits on its own while the Pod exists makes the Pod Failed (restartPolicy is not modelled).
+ * One Ray Pod the simulator plays kubelet for: {@link #run()} binds it to the simulated Node, gives it its Pod IP,
+ * starts its processes and writes its status (on a thread of its own, as it waits), {@link #stop()} stops them once
+ * the Pod is deleted or the simulator closes. A Ray process that exits on its own while the Pod exists makes the Pod
+ * Failed (restartPolicy is not modelled).
  */
 abstract class SimulatedPod {
 
@@ -53,6 +54,10 @@ abstract class SimulatedPod {
   /** Starts the Pod's processes and reports it Running and Ready; returns early if {@link #stop()} was called. */
   final void run() {
     try {
+      if (!context.node.bind(pod)) {
+        return;
+      }
+      context.network.assign(pod.getMetadata().getUid(), address());
       start();
     } catch (InterruptedException | CancellationException e) {
       log.info("{}: start abandoned (Pod deleted or simulator closing)", name);
@@ -65,6 +70,33 @@ abstract class SimulatedPod {
   }
 
   abstract void start() throws InterruptedException;
+
+  private PodNetwork.PodAddress address() {
+    Map<String, Integer> ports = new java.util.HashMap<>();
+    var container = pod.getSpec().getContainers().get(0);
+    if (container.getPorts() != null) {
+      container.getPorts().stream().filter(p -> p.getName() != null && p.getContainerPort() != null)
+          .forEach(p -> ports.put(p.getName(), p.getContainerPort()));
+    }
+    return new PodNetwork.PodAddress(pod.getMetadata().getNamespace(), pod.getMetadata().getName(), cluster,
+        this instanceof HeadNode, Map.copyOf(ports));
+  }
+
+  /**
+   * The environment of the Pod's Ray processes: {@link RayInstallation#environment} with the Ray container's
+   * {@code RAY_AUTH_MODE}/{@code RAY_AUTH_TOKEN} ({@code auth}) and its {@code PYTHONPATH}, whose entries under a
+   * ConfigMap volume's mount path lead to the local copy of that volume ({@link PodVolumes}). Nothing else of the
+   * container's environment reaches Ray (its command is not run either).
+   */
+  Map<String, String> rayEnvironment(Map<String, String> auth) {
+    var container = pod.getSpec().getContainers().get(0);
+    Map<String, String> env = context.ray.environment(home(), auth);
+    String pythonPath = PodEnv.of(context.client, pod, container).get("PYTHONPATH");
+    if (pythonPath != null) {
+      env.put("PYTHONPATH", PodVolumes.materialise(context.client, pod, container, dir).localPath(pythonPath));
+    }
+    return env;
+  }
 
   /** Called when the Pod's processes start to be stopped, or once its {@code ray start} failed. */
   void stopped() {
@@ -147,6 +179,7 @@ abstract class SimulatedPod {
       log.info("{}: stopping {}", name, process);
       process.stop(process == rayStart ? context.stopTimeout : Duration.ofSeconds(5));
     }
+    context.network.release(pod.getMetadata().getUid());
     deleteTree(dir);
   }
 

@@ -42,7 +42,7 @@ final class WorkerNode extends SimulatedPod {
       log.info("{}: no {} init container; starting the worker at once", name, WAIT_GCS_READY);
     }
     int agentPort = context.ports.next();
-    Map<String, String> env = context.ray.environment(home(), auth);
+    Map<String, String> env = rayEnvironment(auth);
     List<String> command = new ArrayList<>(context.ray.workerStart(dir()));
     command.addAll(List.of("--block", "--address=" + gcsAddress(), "--node-ip-address=127.0.0.1",
         "--dashboard-agent-listen-port=" + agentPort,

@@ -6,20 +6,25 @@ import dev.raykube.lifecycle.job.RayJobSettings;
 import dev.raykube.lifecycle.observe.DashboardAccess;
 import dev.raykube.operator.raycluster.RayClusterController;
 import dev.raykube.operator.rayjob.RayJobController;
+import dev.raykube.operator.rayservice.RayServiceController;
 import dev.raykube.operator.runtime.RayOperator;
 import dev.raykube.operator.runtime.RuntimeOptions;
 import dev.raykube.operator.runtime.StartupFailure;
 import dev.raykube.operator.testing.TestOperator;
+import dev.raykube.service.decide.RayServiceSettings;
+import dev.raykube.service.observe.ServeProxyProbe;
 import io.fabric8.kubernetes.client.Config;
 import java.util.List;
 
 /**
  * The reference operator running in the test JVM against the real API server: the production runtime
  * ({@link RuntimeOptions#production()}) with the RayCluster controller and the RayJob controller at their default
- * timings and settings, except that the RayJob controller reaches dashboards through the given
- * {@link DashboardAccess} (the node simulator's local heads, as no Service has endpoints). Started as every test
- * starts the operator ({@link TestOperator}): settings from the real command-line parser; unless {@code args} say
- * otherwise, health and metrics on free ports and leader election off.
+ * timings and settings, and, when started {@link #withRayServices with the RayService controller}, that one too,
+ * except that the controllers reach dashboards through the given {@link DashboardAccess} (the node simulator's local
+ * heads) and the RayService controller asks Serve proxies through the given {@link ServeProxyProbe} (the simulator's,
+ * which maps simulated Pod IPs to local ports). Started as every test starts the operator ({@link TestOperator}):
+ * settings from the real command-line parser; unless {@code args} say otherwise, health and metrics on free ports and
+ * leader election off.
  */
 public final class InProcessOperator implements AutoCloseable {
 
@@ -47,6 +52,27 @@ public final class InProcessOperator implements AutoCloseable {
     RayJobController jobs = new RayJobController(jobSettings, finalizerSettings, context -> dashboards);
     RayOperator operator = TestOperator.start(config, List.of(new RayClusterController(clusterTimings), jobs),
         RuntimeOptions.production(), args);
+    return new InProcessOperator(operator);
+  }
+
+  /**
+   * Starts the operator with all three controllers (RayCluster, RayJob, RayService), as {@code java -jar} runs them;
+   * returns once it is ready.
+   *
+   * @param dashboards where the RayJob and RayService controllers find each RayCluster's dashboard
+   * @param probe how the RayService controller asks a Pod's Serve proxy for its health
+   * @param serviceSettings the RayService lifecycle settings
+   * @param args operator flags, e.g. {@code --namespaces=<ns>}
+   */
+  public static InProcessOperator withRayServices(Config config, DashboardAccess dashboards, ServeProxyProbe probe,
+      RayServiceSettings serviceSettings, String... args) throws StartupFailure {
+    RayJobController jobs = new RayJobController(RayJobSettings.defaults(), FinalizerSettings.defaults(),
+        context -> dashboards);
+    RayServiceController services = new RayServiceController(serviceSettings, FinalizerSettings.defaults(),
+        context -> dashboards, probe);
+    RayOperator operator = TestOperator.start(config,
+        List.of(new RayClusterController(RayClusterTimings.defaults()), jobs, services), RuntimeOptions.production(),
+        args);
     return new InProcessOperator(operator);
   }
 

@@ -120,12 +120,14 @@ final class RbacScenario {
     List<HasMetadata> created = new ArrayList<>();
     try (Stream<Path> files = Files.list(SAMPLES)) {
       for (Path file : files.filter(f -> f.toString().endsWith(".yaml")).sorted().toList()) {
-        String yaml = Files.readString(file);
-        String kind = client.getKubernetesSerialization().unmarshal(yaml, GenericKubernetesResource.class).getKind();
-        Class<? extends HasMetadata> type = kinds.get(kind);
-        if (type != null) {
-          HasMetadata object = client.getKubernetesSerialization().unmarshal(yaml, type);
-          created.add(client.resource(object).inNamespace(NAMESPACE).create());
+        // A sample may hold ConfigMaps it needs before its ray.io object (the RayService sample's Serve app).
+        for (String yaml : Files.readString(file).split("(?m)^---\\s*$")) {
+          String kind = client.getKubernetesSerialization().unmarshal(yaml, GenericKubernetesResource.class).getKind();
+          Class<? extends HasMetadata> type = kinds.get(kind);
+          if (type != null) {
+            HasMetadata object = client.getKubernetesSerialization().unmarshal(yaml, type);
+            created.add(client.resource(object).inNamespace(NAMESPACE).create());
+          }
         }
       }
     }
