@@ -2,6 +2,7 @@ package dev.raykube.reconcile;
 
 import io.fabric8.kubernetes.api.model.DeletionPropagation;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.StatusDetails;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -253,7 +254,7 @@ public final class OwnedObjects {
       return new Edited(Edited.Outcome.UNCHANGED, null);
     }
     try {
-      T patched = client.resources(type).inNamespace(namespace).withName(name)
+      T patched = client.resources(type).inNamespace(namespace).resource(named(type, namespace, name))
           .patch(PatchContext.of(PatchType.JSON_MERGE), Serialization.asJson(Map.of("metadata", metadata)));
       return patched == null ? new Edited(Edited.Outcome.GONE, null) : new Edited(Edited.Outcome.EDITED, null);
     } catch (KubernetesClientException e) {
@@ -284,7 +285,7 @@ public final class OwnedObjects {
     operation.put("path", Objects.requireNonNull(pointer, "pointer"));
     operation.put("value", Objects.requireNonNull(value, "value"));
     try {
-      T patched = client.resources(type).inNamespace(namespace).withName(name)
+      T patched = client.resources(type).inNamespace(namespace).resource(named(type, namespace, name))
           .patch(PatchContext.of(PatchType.JSON), Serialization.asJson(List.of(operation)));
       return patched == null ? new Edited(Edited.Outcome.GONE, null) : new Edited(Edited.Outcome.EDITED, null);
     } catch (KubernetesClientException e) {
@@ -293,6 +294,21 @@ public final class OwnedObjects {
       }
       return new Edited(Edited.Outcome.FAILED, problem(e));
     }
+  }
+
+  /**
+   * An empty object of {@code type} with only its name and namespace: what the client's patch is addressed with, so
+   * that it does not read the object from the server first (as it does when addressed by name alone).
+   */
+  private static <T extends HasMetadata> T named(Class<T> type, String namespace, String name) {
+    T object;
+    try {
+      object = type.getDeclaredConstructor().newInstance();
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalArgumentException(type.getName() + " has no public no-argument constructor", e);
+    }
+    object.setMetadata(new ObjectMetaBuilder().withName(name).withNamespace(namespace).build());
+    return object;
   }
 
   private static String problem(Exception e) {

@@ -83,14 +83,17 @@ class OwnedObjectsTest {
 
   @Test
   @DisplayName("mergeMetadata sets only the given labels and annotations, in one PATCH, keeping the rest")
-  void mergeMetadata() {
+  void mergeMetadata() throws InterruptedException {
     ConfigMap labelled = configMap("a");
     labelled.getMetadata().setLabels(Map.of("keep", "1", "ray.io/serve", "false"));
     labelled.getMetadata().setAnnotations(Map.of("note", "old"));
     owned.ensure(labelled);
+    int before = server.getRequestCount();
     OwnedObjects.Edited edited = owned.mergeMetadata(ConfigMap.class, NS, "a", Map.of("ray.io/serve", "true"),
         Map.of("note", "new"));
     assertThat(edited.outcome()).isEqualTo(OwnedObjects.Edited.Outcome.EDITED);
+    assertThat(server.getRequestCount() - before).as("one PATCH, no read first").isEqualTo(1);
+    assertThat(server.getLastRequest().getMethod()).isEqualTo("PATCH");
     ConfigMap read = client.configMaps().inNamespace(NS).withName("a").get();
     assertThat(read.getMetadata().getLabels()).containsOnly(Map.entry("keep", "1"), Map.entry("ray.io/serve", "true"));
     assertThat(read.getMetadata().getAnnotations()).containsEntry("note", "new");
@@ -109,9 +112,11 @@ class OwnedObjectsTest {
         .withNamespace(NS).withLabels(Map.of("keep", "1")).endMetadata().withNewSpec()
         .withSelector(Map.of("ray.io/cluster", "old", "ray.io/serve", "true")).addNewPort().withName("serve")
         .withPort(8000).endPort().endSpec().build());
+    int before = server.getRequestCount();
     OwnedObjects.Edited edited = owned.setField(io.fabric8.kubernetes.api.model.Service.class, NS, "svc",
         "/spec/selector", Map.of("ray.io/cluster", "new"));
     assertThat(edited.outcome()).isEqualTo(OwnedObjects.Edited.Outcome.EDITED);
+    assertThat(server.getRequestCount() - before).as("one PATCH, no read first").isEqualTo(1);
     var read = client.services().inNamespace(NS).withName("svc").get();
     assertThat(read.getSpec().getSelector()).containsOnly(Map.entry("ray.io/cluster", "new"));
     assertThat(read.getSpec().getPorts()).hasSize(1);
