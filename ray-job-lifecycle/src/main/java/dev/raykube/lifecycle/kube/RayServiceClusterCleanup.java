@@ -22,11 +22,36 @@ public final class RayServiceClusterCleanup implements CleanupStep<RayService> {
   /** The value of {@link RayClusterLabels#ORIGINATED_FROM_CRD} on clusters a RayService created. */
   public static final String RAYSERVICE_KIND = "RayService";
 
-  private final KubernetesClient client;
+  /** Lists the RayClusters a RayService created: from the API server, or from a cache such as an informer's. */
+  @FunctionalInterface
+  public interface ClusterLister {
+    /**
+     * The RayClusters in {@code namespace} labelled as created by RayService {@code rayServiceName}.
+     *
+     * @param namespace the RayService's namespace
+     * @param rayServiceName its name
+     * @return the clusters, possibly empty
+     */
+    List<RayCluster> list(String namespace, String rayServiceName);
+  }
 
-  /** @param client the client to list and delete RayClusters with */
+  private final KubernetesClient client;
+  private final ClusterLister lister;
+
+  /** @param client the client to list (from the API server) and delete RayClusters with */
   public RayServiceClusterCleanup(KubernetesClient client) {
     this.client = Objects.requireNonNull(client, "client");
+    this.lister = this::listFromApi;
+  }
+
+  /**
+   * @param client the client to delete RayClusters with
+   * @param lister where the RayService's clusters are listed, e.g. a synced informer of them: a cluster it still
+   *     shows after its deletion keeps the attempt failing (retryably) until it shows none
+   */
+  public RayServiceClusterCleanup(KubernetesClient client, ClusterLister lister) {
+    this.client = Objects.requireNonNull(client, "client");
+    this.lister = Objects.requireNonNull(lister, "lister");
   }
 
   @Override
@@ -35,7 +60,7 @@ public final class RayServiceClusterCleanup implements CleanupStep<RayService> {
     String namespace = rayService.getMetadata().getNamespace();
     String name = rayService.getMetadata().getName();
     try {
-      List<RayCluster> found = list(namespace, name);
+      List<RayCluster> found = lister.list(namespace, name);
       if (found.isEmpty()) {
         return CleanupOutcome.done("NoRayClustersLeft", "No RayCluster of RayService " + name + " remains");
       }
@@ -46,7 +71,7 @@ public final class RayServiceClusterCleanup implements CleanupStep<RayService> {
           deleted.add(cluster.getMetadata().getName());
         }
       }
-      List<String> remaining = list(namespace, name).stream().map(c -> c.getMetadata().getName()).toList();
+      List<String> remaining = lister.list(namespace, name).stream().map(c -> c.getMetadata().getName()).toList();
       if (remaining.isEmpty()) {
         return CleanupOutcome.done("RayClustersDeleted", "Deleted the RayClusters of RayService " + name + ": "
             + String.join(", ", deleted));
@@ -62,7 +87,7 @@ public final class RayServiceClusterCleanup implements CleanupStep<RayService> {
     }
   }
 
-  private List<RayCluster> list(String namespace, String name) {
+  private List<RayCluster> listFromApi(String namespace, String name) {
     return client.resources(RayCluster.class).inNamespace(namespace)
         .withLabel(RayJobLabels.ORIGINATED_FROM_CR_NAME, name)
         .withLabel(RayClusterLabels.ORIGINATED_FROM_CRD, RAYSERVICE_KIND)

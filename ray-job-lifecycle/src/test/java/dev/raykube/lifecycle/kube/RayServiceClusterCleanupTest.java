@@ -66,6 +66,27 @@ class RayServiceClusterCleanupTest {
   }
 
   @Test
+  void aCacheListerIsTrustedUntilItShowsNoClusterAndIsTheOnlyPlaceListed() throws InterruptedException {
+    createCluster("svc-d-a1b2c", Map.of(RayJobLabels.ORIGINATED_FROM_CR_NAME, "svc-d",
+        RayClusterLabels.ORIGINATED_FROM_CRD, "RayService"));
+    List<RayCluster> cache = new java.util.ArrayList<>(List.of(get("svc-d-a1b2c")));
+    RayServiceClusterCleanup cleanup = new RayServiceClusterCleanup(client, (namespace, name) -> List.copyOf(cache));
+    int before = server.getRequestCount();
+
+    CleanupOutcome first = cleanup.attempt(rayService("svc-d"));
+
+    assertThat(server.getRequestCount() - before).as("only the DELETE: listed from the cache").isEqualTo(1);
+    assertThat(server.getLastRequest().getMethod()).isEqualTo("DELETE");
+    assertThat(clusterNames()).doesNotContain("svc-d-a1b2c");
+    assertThat(first.done()).as("the cache still shows it").isFalse();
+    assertThat(first.retryable()).isTrue();
+    cache.clear(); // the informer saw the deletion
+    CleanupOutcome second = cleanup.attempt(rayService("svc-d"));
+    assertThat(second.done()).isTrue();
+    assertThat(second.reason()).isEqualTo("NoRayClustersLeft");
+  }
+
+  @Test
   void terminatingClustersKeepTheAttemptFailingUntilTheyAreGone() {
     RayCluster held = createCluster("svc-c-a1b2c", Map.of(RayJobLabels.ORIGINATED_FROM_CR_NAME, "svc-c",
         RayClusterLabels.ORIGINATED_FROM_CRD, "RayService"), "example.com/gcs-cleanup");

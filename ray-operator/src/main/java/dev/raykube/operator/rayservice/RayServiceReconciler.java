@@ -11,7 +11,6 @@ import dev.raykube.reconcile.ReconcileMarker;
 import dev.raykube.service.decide.RayServiceLabels;
 import dev.raykube.service.loop.RayServiceLoop;
 import dev.raykube.service.loop.RayServiceReconciled;
-import dev.raykube.service.observe.RayPodReadiness;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Service;
@@ -44,8 +43,9 @@ import org.slf4j.LoggerFactory;
  *   <li>the event sources: the RayClusters, Services, EndpointSlices and Pods labelled
  *       {@value CachedRayServiceReads#SELECTOR} (cached {@linkplain WithoutManagedFields without managed fields}),
  *       mapped to their RayService by {@code ray.io/originated-from-cr-name}, so a cluster becoming ready, a Service
- *       changed by hand, a serve endpoint or a Pod becoming ready (or not) reconciles the RayService at once; they
- *       are what the loop's observer reads first ({@link CachedRayServiceReads});</li>
+ *       changed by hand, a serve endpoint becoming ready or a Pod deleted reconciles the RayService at once (other
+ *       Pod events do not: their RayCluster's status follows them); they are what the loop's observer reads first
+ *       ({@link CachedRayServiceReads});</li>
  *   <li>the finalizer {@value FinalizerNames#RAYSERVICE}, which JOSDK adds before the first reconcile and removes
  *       when {@link #cleanup} says so; JOSDK's cache of RayServices, kept in step with every status write
  *       ({@link ControllerEventCache}); the reconcile marker on every log line ({@link ReconcileMarker}); and the
@@ -93,24 +93,14 @@ public final class RayServiceReconciler implements Reconciler<RayService>, Clean
             .withLabelSelector(CachedRayServiceReads.SELECTOR)
             .withSecondaryToPrimaryMapper(RayServiceReconciler.<Pod>byOriginLabel())
             .withItemStore(WithoutManagedFields.itemStore())
-            .withOnAddFilter(RayPodReadiness::ready)
-            .withOnUpdateFilter(RayServiceReconciler::servingChanged)
+            // A cache, not a trigger: a Pod's readiness also changes its RayCluster's status, whose event reconciles
+            // the RayService; a reconcile per Pod event would ask Serve again for nothing new. Only a Pod's deletion
+            // (its endpoint gone) reconciles at once.
+            .withOnAddFilter(pod -> false)
+            .withOnUpdateFilter((now, before) -> false)
             .build(), context);
     reads.attach(clusters, services, slices, pods);
     return List.of(clusters, services, slices, pods);
-  }
-
-  /**
-   * A Pod update that matters to its RayService: it became ready or stopped being ready, or its IP changed (what the
-   * proxy probe asks). Status churn of a Pod coming up does not start a reconcile, which would ask Serve again.
-   */
-  static boolean servingChanged(Pod now, Pod before) {
-    return RayPodReadiness.ready(now) != RayPodReadiness.ready(before)
-        || !Objects.equals(podIp(now), podIp(before));
-  }
-
-  private static String podIp(Pod pod) {
-    return pod.getStatus() == null ? null : pod.getStatus().getPodIP();
   }
 
   private static <T extends HasMetadata> InformerEventSourceConfiguration<T> labelled(Class<T> type, String name) {

@@ -15,21 +15,17 @@ import dev.raykube.operator.raycluster.RayClusterController;
 import dev.raykube.operator.runtime.RayOperator;
 import dev.raykube.operator.testing.PodSimulator;
 import dev.raykube.operator.testing.RayCrds;
+import dev.raykube.operator.testing.ServeEndpointSlice;
 import dev.raykube.operator.testing.TestOperator;
 import dev.raykube.service.decide.RayServiceSettings;
-import dev.raykube.service.observe.RayServiceReads;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.Service;
-import io.fabric8.kubernetes.api.model.discovery.v1.EndpointSlice;
-import io.fabric8.kubernetes.api.model.discovery.v1.EndpointSliceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -129,7 +125,7 @@ class RayServiceRuntimeTest {
     await("the serve config reached the head", () -> !dashboard.requests("PUT", "/api/serve/applications/").isEmpty(),
         this::state);
     await("the serve Service exists", () -> serveService() != null, this::state);
-    endpointSliceFor(serveService());
+    ServeEndpointSlice.create(client, serveService(), "10.0.0.1");
 
     await("Ready", () -> "True".equals(condition("Ready")), this::state);
     RayService ready = service();
@@ -177,18 +173,5 @@ class RayServiceRuntimeTest {
 
   private List<RayCluster> clusters() {
     return client.resources(RayCluster.class).inNamespace(NS).list().getItems();
-  }
-
-  /** What the EndpointSlice controller writes for a Service: its labels, the service name, one ready endpoint. */
-  private void endpointSliceFor(Service service) {
-    Map<String, String> labels = new HashMap<>(service.getMetadata().getLabels());
-    labels.put(RayServiceReads.SERVICE_NAME_LABEL, service.getMetadata().getName());
-    EndpointSlice slice = new EndpointSliceBuilder()
-        .withNewMetadata().withName(service.getMetadata().getName() + "-abcde").withNamespace(NS).withLabels(labels)
-        .endMetadata()
-        .withAddressType("IPv4")
-        .addNewEndpoint().withAddresses("10.0.0.1").withNewConditions().withReady(true).endConditions().endEndpoint()
-        .build();
-    client.resource(slice).create();
   }
 }

@@ -76,7 +76,10 @@ final class RayServiceSteps {
 
   /** Runs every step; each waits until the controller has done what it should. */
   void run() throws IOException {
-    RayService service = client.getKubernetesSerialization().unmarshal(Files.readString(SAMPLE), RayService.class);
+    // The sample starts with the ConfigMap of its Serve app; the RayService is the ray.io document.
+    String document = java.util.Arrays.stream(Files.readString(SAMPLE).split("(?m)^---\\s*$"))
+        .filter(yaml -> yaml.contains("kind: RayService")).findFirst().orElseThrow();
+    RayService service = client.getKubernetesSerialization().unmarshal(document, RayService.class);
     service.getMetadata().setName(NAME);
     service.getMetadata().setNamespace(namespace);
     service.getSpec().setRayClusterDeletionDelaySeconds(DELETION_DELAY_SECONDS);
@@ -90,14 +93,18 @@ final class RayServiceSteps {
     // In place: a new serve config for the same cluster (the same Event again, aggregated), one more worker.
     int deploys = dashboard.requests("PUT", "/api/serve/applications/").size();
     edit(rayService -> {
-      rayService.getSpec().setServeConfigV2(rayService.getSpec().getServeConfigV2().replace("price: 3", "price: 4"));
+      String config = rayService.getSpec().getServeConfigV2();
+      if (!config.contains("mango: 3")) {
+        throw new IllegalStateException("the sample's serve config no longer prices mangoes at 3: " + config);
+      }
+      rayService.getSpec().setServeConfigV2(config.replace("mango: 3", "mango: 4"));
       rayService.getSpec().getRayClusterConfig().getWorkerGroupSpecs().get(0).setReplicas(2);
     });
     await("the new serve config sent and " + first + " scaled in place", () -> {
       RayCluster cluster = cluster(first);
       return cluster != null && cluster.getSpec().getWorkerGroupSpecs().get(0).getReplicas() == 2
           && dashboard.requests("PUT", "/api/serve/applications/").stream().skip(deploys)
-              .anyMatch(request -> request.body().contains("\"price\":4"));
+              .anyMatch(request -> request.body().contains("\"mango\":4"));
     });
 
     // A change that needs a new cluster: it comes up, the Services switch to it, the old one goes after the delay.

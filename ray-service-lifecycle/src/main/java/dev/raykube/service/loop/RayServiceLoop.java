@@ -119,7 +119,8 @@ public final class RayServiceLoop {
 
   /**
    * The loop with the standard parts, wired in this one place: random name suffixes, a new
-   * {@link LastServeDeployments}, {@link RayServiceClusterCleanup} under {@link FinalizerNames#RAYSERVICE},
+   * {@link LastServeDeployments}, {@link RayServiceClusterCleanup} (listing the clusters through {@code reads})
+   * under {@link FinalizerNames#RAYSERVICE},
    * {@link #DEFAULT_ACTION_RETRY_DELAY}.
    *
    * @param client the Kubernetes client the actions, the status write and the cleanup use
@@ -144,8 +145,8 @@ public final class RayServiceLoop {
         new RayServiceStateMachine(serviceSettings, NameSuffixes.random()),
         new RayServiceActuator(client, dashboards, deployments, events, buildSettings),
         new StatusRecorder<>(client, cache), events,
-        new DeletionCleanup<>(FinalizerNames.RAYSERVICE, new RayServiceClusterCleanup(client), finalizerSettings,
-            clock),
+        new DeletionCleanup<>(FinalizerNames.RAYSERVICE, new RayServiceClusterCleanup(client, reads::rayClusters),
+            finalizerSettings, clock),
         dashboards, deployments, clock, DEFAULT_ACTION_RETRY_DELAY);
   }
 
