@@ -38,16 +38,18 @@ import org.slf4j.LoggerFactory;
  *
  * <ul>
  *   <li>{@code CreateCluster}: {@link OwnedObjects#ensure} of {@link RayServiceObjects#cluster}; "already exists"
- *       counts as done. {@code UpdateCluster}, {@code MarkDangling}: {@link OwnedObjects#edit} (locked to the
- *       resourceVersion read). {@code DeleteCluster}: {@link OwnedObjects#remove}; the cluster's dashboard client is
- *       forgotten.</li>
+ *       counts as done. {@code UpdateCluster}: {@link OwnedObjects#edit} (locked to the resourceVersion read).
+ *       {@code MarkDangling}: one {@link OwnedObjects#mergeMetadata} of the annotation. {@code DeleteCluster}:
+ *       {@link OwnedObjects#remove}; the cluster's dashboard client is forgotten.</li>
  *   <li>{@code DeployServeConfig}: {@code PUT /api/serve/applications/} on the cluster's dashboard (the endpoint the
  *       observer resolved). Accepted: remembered in {@link LastServeDeployments} and in the cluster's
- *       {@link RayServiceLabels#SERVE_CONFIG_HASH} annotation (so a restarted operator does not send it again).
+ *       {@link RayServiceLabels#SERVE_CONFIG_HASH} annotation (one merge patch, so a restarted operator does not
+ *       send it again).
  *       Rejected by Serve (HTTP 4xx): remembered with Serve's message, {@link Result#REJECTED}, no Event here — the
  *       state machine reports it. A transport or other failure: remembered as nothing, {@link Result#FAILED}.</li>
- *   <li>{@code PointServices}: the head and serve Services created ({@link RayServiceObjects}) or, when they exist,
- *       their selector edited. {@code DeleteServices}: both removed. {@code SetServeLabel}: the Pod's label edited.</li>
+ *   <li>{@code PointServices}: the head and serve Services created ({@link RayServiceObjects}) where the
+ *       observation saw none, else their selector set with one {@link OwnedObjects#setField}. {@code DeleteServices}:
+ *       both removed. {@code SetServeLabel}: one {@link OwnedObjects#mergeMetadata} of the Pod's label.</li>
  *   <li>Events through the {@link EventRecorder}: {@code EmitEvent} as asked, a Normal Event for each change to
  *       another object (a cluster created, updated or deleted, a config deployed, the Services pointed elsewhere), a
  *       Warning for every failure.</li>
