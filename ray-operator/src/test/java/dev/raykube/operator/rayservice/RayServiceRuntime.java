@@ -17,6 +17,7 @@ import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.utils.Serialization;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -39,6 +40,40 @@ final class RayServiceRuntime implements AutoCloseable {
   private static final FinalizerSettings FAST_FINALIZER = FinalizerSettings.defaults()
       .withBackoff(Duration.ofMillis(200), 2.0, Duration.ofMillis(500)).withMaxWait(Duration.ofSeconds(30));
 
+  /** A RayService of one Serve application ({@code greeter}) on a head and one worker; {@code %s} is its name. */
+  private static final String GREETER = """
+      apiVersion: ray.io/v1
+      kind: RayService
+      metadata:
+        name: %s
+      spec:
+        serveConfigV2: |
+          applications:
+            - name: greeter
+              import_path: raykube_serve_app:app
+              route_prefix: /greet
+        rayClusterConfig:
+          rayVersion: "2.60.0"
+          headGroupSpec:
+            rayStartParams: {}
+            template:
+              spec:
+                containers:
+                  - name: ray-head
+                    image: rayproject/ray:2.60.0
+          workerGroupSpecs:
+            - groupName: workers
+              replicas: 1
+              minReplicas: 1
+              maxReplicas: 2
+              rayStartParams: {}
+              template:
+                spec:
+                  containers:
+                    - name: ray-worker
+                      image: rayproject/ray:2.60.0
+      """;
+
   private final KubernetesClient client;
   private final String namespace;
   private final FakeRayDashboard dashboard;
@@ -59,6 +94,11 @@ final class RayServiceRuntime implements AutoCloseable {
   /** Starts the operator for RayServices in {@code namespace} (which must exist). */
   static RayServiceRuntime start(KubernetesClient client, String namespace) throws Exception {
     return new RayServiceRuntime(client, namespace);
+  }
+
+  /** A new RayService {@code name} serving the {@code greeter} application (namespace unset). */
+  static RayService greeter(String name) {
+    return Serialization.unmarshal(GREETER.formatted(name), RayService.class);
   }
 
   /** The simulated kubelet (to hold Pods Pending). */

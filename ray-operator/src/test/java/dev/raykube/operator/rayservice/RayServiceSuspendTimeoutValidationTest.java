@@ -11,7 +11,6 @@ import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
-import io.fabric8.kubernetes.client.utils.Serialization;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -37,39 +36,6 @@ class RayServiceSuspendTimeoutValidationTest {
   /** Generous for a slow 2-core machine; a passing wait returns as soon as its condition holds. */
   private static final Duration LONG = Duration.ofSeconds(90);
 
-  private static final String MANIFEST = """
-      apiVersion: ray.io/v1
-      kind: RayService
-      metadata:
-        name: %s
-      spec:
-        serveConfigV2: |
-          applications:
-            - name: greeter
-              import_path: raykube_serve_app:app
-              route_prefix: /greet
-        rayClusterConfig:
-          rayVersion: "2.60.0"
-          headGroupSpec:
-            rayStartParams: {}
-            template:
-              spec:
-                containers:
-                  - name: ray-head
-                    image: rayproject/ray:2.60.0
-          workerGroupSpecs:
-            - groupName: workers
-              replicas: 1
-              minReplicas: 1
-              maxReplicas: 2
-              rayStartParams: {}
-              template:
-                spec:
-                  containers:
-                    - name: ray-worker
-                      image: rayproject/ray:2.60.0
-      """;
-
   private RayServiceRuntime runtime;
 
   @BeforeAll
@@ -90,7 +56,7 @@ class RayServiceSuspendTimeoutValidationTest {
   }
 
   private static RayService manifest(String name) {
-    return Serialization.unmarshal(MANIFEST.formatted(name), RayService.class);
+    return RayServiceRuntime.greeter(name);
   }
 
   /** Waits until the serve Service exists, writes its EndpointSlice, and waits for Ready. */
