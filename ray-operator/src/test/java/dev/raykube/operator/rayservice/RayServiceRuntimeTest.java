@@ -77,7 +77,7 @@ class RayServiceRuntimeTest {
     assertThat(runtime.clusters(NAME)).extracting(c -> c.getMetadata().getName()).containsExactly(active);
     assertThat(runtime.serveService(NAME).getSpec().getSelector()).containsEntry("ray.io/cluster", active);
     assertThat(client.pods().inNamespace(NS).withLabel("ray.io/cluster", active).list().getItems())
-        .as("the cluster's Pods carry the RayService's origin labels (its Pod informer selects them)")
+        .as("the cluster's Pods carry the RayService's origin labels (kubectl get pods -l selects them)")
         .isNotEmpty().allSatisfy(pod -> assertThat(pod.getMetadata().getLabels())
             .containsEntry("ray.io/originated-from-crd", "RayService")
             .containsEntry("ray.io/originated-from-cr-name", NAME));
