@@ -308,10 +308,12 @@ final class ServeRoutes {
         later(app, epoch, updateDelay, updated::completeUpdate);
       } else {
         // Ray's _set_target_state marks the application DEPLOYING on every deploy; the controller's next loop
-        // iteration (every 0.1 s) finds its deployments unchanged and sets the status they imply again.
+        // iteration (every 0.1 s) finds its deployments unchanged and sets the status they imply again. An update
+        // still in flight (deployments UPDATING from an earlier deploy) goes on: it completes after the update delay.
         app.status = "DEPLOYING";
         app.message = "";
-        later(app, epoch, CONTROL_LOOP, updated::settle);
+        boolean inFlight = app.deployments.values().stream().anyMatch(d -> "UPDATING".equals(d.status));
+        later(app, epoch, inFlight ? updateDelay : CONTROL_LOOP, inFlight ? updated::completeUpdate : updated::settle);
       }
       return;
     }

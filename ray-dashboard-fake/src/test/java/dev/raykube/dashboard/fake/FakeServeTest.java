@@ -55,6 +55,14 @@ class FakeServeTest {
       assertThat(app(http, "app1")).containsEntry("status", "DEPLOYING");
       assertThat(deploymentStatus(http, "app1", "D")).isEqualTo("UPDATING");
       Await.until("RUNNING again", Duration.ofSeconds(5), () -> fake.serveApplicationStatus("app1").equals(Optional.of("RUNNING")));
+
+      // The same config again while its update is still in flight: the update goes on and completes.
+      http.put(PATH, ONE_APP.replace("{\"k\":1}", "{\"k\":3}"));
+      http.put(PATH, ONE_APP.replace("{\"k\":1}", "{\"k\":3}"));
+      assertThat(deploymentStatus(http, "app1", "D")).isEqualTo("UPDATING");
+      Await.until("RUNNING after an update interrupted by the same config", Duration.ofSeconds(5),
+          () -> fake.serveApplicationStatus("app1").equals(Optional.of("RUNNING")));
+      assertThat(deploymentStatus(http, "app1", "D")).isEqualTo("HEALTHY");
     }
   }
 
