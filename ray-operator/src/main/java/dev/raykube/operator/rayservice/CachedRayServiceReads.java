@@ -22,9 +22,9 @@ import java.util.Objects;
  * labels onto its slices). For those a miss in a synced informer is an absence, so a steady RayService costs no API
  * read. That holds for a Service too: one a user made under the same name (not labelled, so not held) reads as
  * absent, and the actuator's create then finds it existing and takes it over, as it would one it made. A cluster's
- * Pods are listed from the API server: read from a label-selected Pod informer (the clusters' Pod templates carry the
- * same labels) the RBAC scenario's upgrade stalled, its pending cluster never promoted, in runs with logging off; not
- * understood yet, so not done. Until
+ * Pods are listed from the API server (the clusters' Pod templates carry the same labels, so a label-selected Pod
+ * informer could hold them; it was taken out while a stalled upgrade was chased that turned out to be the fake
+ * dashboard's, see docs/performance.md). Until
  * the informers are {@linkplain #attach attached} (JOSDK prepares the event sources and has them synced before the
  * first reconcile) every read goes to the API server. Thread-safe.
  */
