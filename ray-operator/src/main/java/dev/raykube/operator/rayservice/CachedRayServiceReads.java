@@ -22,9 +22,9 @@ import java.util.Objects;
  * labels onto its slices). For those a miss in a synced informer is an absence, so a steady RayService costs no API
  * read. That holds for a Service too: one a user made under the same name (not labelled, so not held) reads as
  * absent, and the actuator's create then finds it existing and takes it over, as it would one it made. A cluster's
- * Pods are listed from the API server (the clusters' Pod templates carry the same labels, so a label-selected Pod
- * informer could hold them; it was taken out while a stalled upgrade was chased that turned out to be the fake
- * dashboard's, see docs/performance.md). Until
+ * Pods come from the Pod informer (the RayService's clusters label their Pod templates with the same selector); a
+ * cluster none of whose Pods it holds (none created yet, or a cluster made before its templates were labelled) is
+ * listed from the API server. Until
  * the informers are {@linkplain #attach attached} (JOSDK prepares the event sources and has them synced before the
  * first reconcile) every read goes to the API server. Thread-safe.
  */
@@ -37,6 +37,7 @@ final class CachedRayServiceReads implements RayServiceReads {
   private volatile InformerEventSource<RayCluster, RayService> clusters;
   private volatile InformerEventSource<Service, RayService> services;
   private volatile InformerEventSource<EndpointSlice, RayService> slices;
+  private volatile InformerEventSource<Pod, RayService> pods;
 
   /** @param api the reads of the API server, for what the informers do not hold */
   CachedRayServiceReads(RayServiceReads api) {
@@ -45,10 +46,11 @@ final class CachedRayServiceReads implements RayServiceReads {
 
   /** Starts reading from these informers. */
   void attach(InformerEventSource<RayCluster, RayService> clusters, InformerEventSource<Service, RayService> services,
-      InformerEventSource<EndpointSlice, RayService> slices) {
+      InformerEventSource<EndpointSlice, RayService> slices, InformerEventSource<Pod, RayService> pods) {
     this.clusters = Objects.requireNonNull(clusters, "clusters");
     this.services = Objects.requireNonNull(services, "services");
     this.slices = Objects.requireNonNull(slices, "slices");
+    this.pods = Objects.requireNonNull(pods, "pods");
   }
 
   @Override
@@ -62,7 +64,10 @@ final class CachedRayServiceReads implements RayServiceReads {
 
   @Override
   public List<Pod> pods(String namespace, String clusterName) {
-    return api.pods(namespace, clusterName);
+    InformerEventSource<Pod, RayService> cache = pods;
+    List<Pod> cached = cache == null ? List.of()
+        : cache.list(namespace, p -> labelled(p, RayClusterLabels.CLUSTER, clusterName)).toList();
+    return cached.isEmpty() ? api.pods(namespace, clusterName) : cached;
   }
 
   @Override

@@ -12,6 +12,7 @@ import dev.raykube.service.decide.RayServiceLabels;
 import dev.raykube.service.loop.RayServiceLoop;
 import dev.raykube.service.loop.RayServiceReconciled;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.discovery.v1.EndpointSlice;
 import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
@@ -39,11 +40,12 @@ import org.slf4j.LoggerFactory;
  * class as RayJob's). What this class adds is what only a JOSDK operator has:
  *
  * <ul>
- *   <li>the event sources: the RayClusters, Services and EndpointSlices labelled
+ *   <li>the event sources: the RayClusters, Services, EndpointSlices and Pods labelled
  *       {@value CachedRayServiceReads#SELECTOR} (cached {@linkplain WithoutManagedFields without managed fields}),
  *       mapped to their RayService by {@code ray.io/originated-from-cr-name}, so a cluster becoming ready, a Service
- *       changed by hand or a serve endpoint becoming ready reconciles the RayService at once; they are what the
- *       loop's observer reads first ({@link CachedRayServiceReads});</li>
+ *       changed by hand, a serve endpoint becoming ready or a Pod deleted reconciles the RayService at once (other
+ *       Pod events do not: their RayCluster's status follows them); they are what the loop's observer reads first
+ *       ({@link CachedRayServiceReads});</li>
  *   <li>the finalizer {@value FinalizerNames#RAYSERVICE}, which JOSDK adds before the first reconcile and removes
  *       when {@link #cleanup} says so; JOSDK's cache of RayServices, kept in step with every status write
  *       ({@link ControllerEventCache}); the reconcile marker on every log line ({@link ReconcileMarker}); and the
@@ -85,8 +87,20 @@ public final class RayServiceReconciler implements Reconciler<RayService>, Clean
         new InformerEventSource<>(labelled(Service.class, "rayservice-services"), context);
     InformerEventSource<EndpointSlice, RayService> slices =
         new InformerEventSource<>(labelled(EndpointSlice.class, "rayservice-endpointslices"), context);
-    reads.attach(clusters, services, slices);
-    return List.of(clusters, services, slices);
+    InformerEventSource<Pod, RayService> pods = new InformerEventSource<>(
+        InformerEventSourceConfiguration.from(Pod.class, RayService.class)
+            .withName("rayservice-pods")
+            .withLabelSelector(CachedRayServiceReads.SELECTOR)
+            .withSecondaryToPrimaryMapper(RayServiceReconciler.<Pod>byOriginLabel())
+            .withItemStore(WithoutManagedFields.itemStore())
+            // A cache, not a trigger: a Pod's readiness also changes its RayCluster's status, whose event reconciles
+            // the RayService; a reconcile per Pod event would ask Serve again for nothing new. Only a Pod's deletion
+            // (its endpoint gone) reconciles at once.
+            .withOnAddFilter(pod -> false)
+            .withOnUpdateFilter((now, before) -> false)
+            .build(), context);
+    reads.attach(clusters, services, slices, pods);
+    return List.of(clusters, services, slices, pods);
   }
 
   private static <T extends HasMetadata> InformerEventSourceConfiguration<T> labelled(Class<T> type, String name) {
