@@ -271,9 +271,12 @@ class RayServiceE2eTest {
         """.formatted(name, serveConfig(null).indent(4).stripTrailing()), RayService.class);
   }
 
-  /** The serve config: the greeter app at {@code /}, with {@code user_config.greeting} if not null. */
+  /**
+   * The serve config: the greeter app at {@code /}, with {@code user_config.greeting} if not null. The proxy runs on
+   * the head only, as the node simulator starts Serve (so the workers are not labelled {@code ray.io/serve=true}).
+   */
   private static String serveConfig(String greeting) {
-    List<String> lines = new ArrayList<>(List.of("applications:", "  - name: greeter",
+    List<String> lines = new ArrayList<>(List.of("proxy_location: HeadOnly", "applications:", "  - name: greeter",
         "    import_path: raykube_serve_app:app", "    route_prefix: /"));
     if (greeting != null) {
       lines.addAll(List.of("    deployments:", "      - name: Greeter", "        user_config:",

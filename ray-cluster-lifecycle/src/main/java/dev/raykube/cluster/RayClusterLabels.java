@@ -33,6 +33,12 @@ public final class RayClusterLabels {
    * operator's RayJob controller ({@code RayService} from KubeRay's RayService controller, which this operator lacks).
    */
   public static final String ORIGINATED_FROM_CRD = "ray.io/originated-from-crd";
+  /**
+   * {@code ray.io/serve}: on a Ray Pod of a RayService's cluster, {@code "true"} when it may take Serve traffic (the
+   * serve Service selects it). A worker whose template carries it gets its Serve proxy checked by its readiness probe
+   * ({@link RayPodFactory}), so the kubelet takes it out of the serve Service when its proxy fails.
+   */
+  public static final String SERVE = "ray.io/serve";
 
   /**
    * The {@code spec.managedBy} value of KubeRay's operator, which RayKube answers to as well (an unset value does

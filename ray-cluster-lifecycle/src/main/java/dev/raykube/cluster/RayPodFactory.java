@@ -39,7 +39,9 @@ import java.util.TreeMap;
  *   <li>the Ray container's command: {@code /bin/bash -c --} with {@link RayStartCommand#shellArgument}, unless the
  *       user's command already contains {@code ray start} or {@code ray.io/overwrite-container-cmd: "true"} is set;</li>
  *   <li>its environment ({@link RayContainerEnv}), a {@code metrics} port (the {@code metrics-export-port}, 8080) if
- *       there is none, and liveness/readiness probes if it has none ({@link RayProbes});</li>
+ *       there is none, and liveness/readiness probes if it has none ({@link RayProbes}; a worker labelled
+ *       {@code ray.io/serve=true}, as a RayService's workers are, also has its Serve proxy checked by the readiness
+ *       probe);</li>
  *   <li>a {@code shared-mem} emptyDir (medium Memory, size = memory limit or request) at {@code /dev/shm} for Ray's
  *       object store, unless {@code plasma-directory} is set or something is mounted there already;</li>
  *   <li>head only: the autoscaler sidecar, its ServiceAccount and a {@code /tmp/ray} log volume shared with it
@@ -176,7 +178,9 @@ public final class RayPodFactory {
     }
     RayContainerEnv.apply(ray, type, cluster, address, command.text(), settings);
     if (settings.probeInjection()) {
-      RayProbes.apply(ray, type, cluster.getSpec().getRayVersion(), params);
+      boolean serves = type == RayNodeType.WORKER && "true".equals(meta.getLabels().get(RayClusterLabels.SERVE));
+      RayProbes.apply(ray, type, cluster.getSpec().getRayVersion(), params,
+          serves ? RayProbes.servePort(ray) : RayProbes.NO_SERVE_PROXY);
     }
     return new PodBuilder().withApiVersion("v1").withKind("Pod").withMetadata(meta).withSpec(spec).build();
   }

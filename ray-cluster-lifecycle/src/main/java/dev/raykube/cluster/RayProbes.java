@@ -1,6 +1,7 @@
 package dev.raykube.cluster;
 
 import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.ContainerPort;
 import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.Probe;
 import io.fabric8.kubernetes.api.model.ProbeBuilder;
@@ -20,16 +21,31 @@ import java.util.Map;
  * <p>Timings: liveness starts after 30 s, every 5 s, timeout 2 s (head 5 s), 120 failures; readiness starts after
  * 10 s, every 5 s, timeout 2 s (head 5 s), 10 failures. The long liveness budget (10 minutes) keeps a busy node from
  * being killed for slow health answers.
+ *
+ * <p>A worker that takes Serve traffic (labelled {@code ray.io/serve=true}) has its readiness probe check its Serve
+ * proxy as well, {@code wget} of {@code :<serve port>/-/healthz} expecting {@code success}, with one failure
+ * enough (KubeRay's shape): the kubelet then takes a worker whose proxy is not up out of the serve Service's
+ * endpoints at once, and puts it back when the proxy answers, without a write by the operator. Both checks run in one
+ * exec probe (timeout 4 s), also for Ray 2.53 and later ({@code wget} of {@code /api/healthz}, which fails on a
+ * non-2xx answer).
  */
 final class RayProbes {
 
   static final String HEALTHZ_PATH = "/api/healthz";
   static final RayRelease FIRST_UNIFIED_HEALTHZ = new RayRelease(2, 53, 0);
+  /** The {@code servePort} of {@link #apply} for a container whose Serve proxy the probe does not check. */
+  static final int NO_SERVE_PROXY = -1;
+  static final String SERVE_PORT_NAME = "serve";
 
   private RayProbes() {
   }
 
-  static void apply(Container ray, RayNodeType type, String rayVersion, Map<String, String> params) {
+  /**
+   * Sets the probes the container lacks.
+   *
+   * @param servePort the port of the Serve proxy the readiness probe checks too, or {@link #NO_SERVE_PROXY}
+   */
+  static void apply(Container ray, RayNodeType type, String rayVersion, Map<String, String> params, int servePort) {
     int agentPort = port(params, RayStartParams.DASHBOARD_AGENT_LISTEN_PORT,
         RayStartParams.DEFAULT_DASHBOARD_AGENT_LISTEN_PORT);
     int dashboardPort = port(params, RayStartParams.DASHBOARD_PORT, RayStartParams.DEFAULT_DASHBOARD_PORT);
@@ -39,8 +55,34 @@ final class RayProbes {
       ray.setLivenessProbe(probe(http, type, agentPort, dashboardPort, 30, timeout, 120));
     }
     if (ray.getReadinessProbe() == null) {
-      ray.setReadinessProbe(probe(http, type, agentPort, dashboardPort, 10, timeout, 10));
+      ray.setReadinessProbe(servePort == NO_SERVE_PROXY ? probe(http, type, agentPort, dashboardPort, 10, timeout, 10)
+          : serveWorkerReadiness(http, agentPort, servePort));
     }
+  }
+
+  /** The port of the container's port named {@value #SERVE_PORT_NAME}, else {@value HeadServiceFactory#DEFAULT_SERVE_PORT}. */
+  static int servePort(Container ray) {
+    if (ray.getPorts() != null) {
+      for (ContainerPort port : ray.getPorts()) {
+        if (SERVE_PORT_NAME.equals(port.getName()) && port.getContainerPort() != null) {
+          return port.getContainerPort();
+        }
+      }
+    }
+    return HeadServiceFactory.DEFAULT_SERVE_PORT;
+  }
+
+  private static Probe serveWorkerReadiness(boolean http, int agentPort, int servePort) {
+    String raylet = http ? "wget -T 2 -q -O /dev/null http://localhost:" + agentPort + HEALTHZ_PATH
+        : wget(agentPort, "api/local_raylet_healthz");
+    return new ProbeBuilder()
+        .withInitialDelaySeconds(10)
+        .withPeriodSeconds(5)
+        .withTimeoutSeconds(4)
+        .withSuccessThreshold(1)
+        .withFailureThreshold(1)
+        .withNewExec().withCommand("bash", "-c", raylet + " && " + wget(servePort, "-/healthz")).endExec()
+        .build();
   }
 
   /** Whether the Ray version serves {@code /api/healthz} (2.53 or later); unparseable versions do not. */

@@ -7,10 +7,13 @@ import dev.raykube.model.cluster.AuthOptions;
 import dev.raykube.model.cluster.AutoscalerOptions;
 import dev.raykube.model.cluster.AutoscalerVersion;
 import dev.raykube.model.cluster.RayCluster;
+import dev.raykube.model.cluster.WorkerGroupSpec;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
+import io.fabric8.kubernetes.api.model.ContainerPortBuilder;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.EnvVarBuilder;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.ProbeBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
@@ -218,6 +221,41 @@ class RayPodFactoryTest {
   }
 
   @Test
+  void aServeWorkersReadinessAlsoChecksItsServeProxy() {
+    RayCluster cluster = TestClusters.basic();
+    WorkerGroupSpec group = TestClusters.group(cluster);
+    Container plain = ray(factory.worker(cluster, group));
+    assertThat(plain.getReadinessProbe().getExec().getCommand().get(2)).doesNotContain("-/healthz");
+
+    group.getTemplate().setMetadata(new ObjectMetaBuilder().withLabels(Map.of("ray.io/serve", "true")).build());
+    Pod serving = factory.worker(cluster, group);
+    assertThat(serving.getMetadata().getLabels()).containsEntry("ray.io/serve", "true");
+    var readiness = ray(serving).getReadinessProbe();
+    assertThat(readiness.getExec().getCommand()).containsExactly("bash", "-c",
+        "wget -T 2 -q -O- http://localhost:52365/api/local_raylet_healthz | grep success"
+            + " && wget -T 2 -q -O- http://localhost:8000/-/healthz | grep success");
+    assertThat(readiness.getFailureThreshold()).as("out of the serve Service at the first failure").isEqualTo(1);
+    assertThat(readiness.getTimeoutSeconds()).isEqualTo(4);
+    assertThat(ray(serving).getLivenessProbe()).as("liveness is the raylet's only")
+        .isEqualTo(plain.getLivenessProbe());
+
+    cluster.getSpec().setRayVersion("2.60.0");
+    TestClusters.workerContainer(cluster).setPorts(List.of(
+        new ContainerPortBuilder().withName("serve").withContainerPort(9000).build()));
+    assertThat(ray(factory.worker(cluster, group)).getReadinessProbe().getExec().getCommand().get(2))
+        .isEqualTo("wget -T 2 -q -O /dev/null http://localhost:52365/api/healthz"
+            + " && wget -T 2 -q -O- http://localhost:9000/-/healthz | grep success");
+
+    group.getTemplate().setMetadata(new ObjectMetaBuilder().withLabels(Map.of("ray.io/serve", "false")).build());
+    assertThat(ray(factory.worker(cluster, group)).getReadinessProbe().getHttpGet()).as("not a serve worker")
+        .isNotNull();
+    cluster.getSpec().getHeadGroupSpec().getTemplate()
+        .setMetadata(new ObjectMetaBuilder().withLabels(Map.of("ray.io/serve", "true")).build());
+    assertThat(ray(factory.head(cluster)).getReadinessProbe().getHttpGet()).as("the operator labels the head")
+        .isNotNull();
+  }
+
+  @Test
   void sharedMemoryUnlessPlasmaDirectoryOrAlreadyMounted() {
     RayCluster cluster = TestClusters.basic();
     Pod worker = factory.worker(cluster, TestClusters.group(cluster));
@@ -242,7 +280,7 @@ class RayPodFactoryTest {
     RayCluster cluster = TestClusters.basic();
     assertThat(ray(factory.head(cluster)).getPorts()).extracting(p -> p.getName() + ":" + p.getContainerPort())
         .containsExactly("metrics:8080");
-    TestClusters.headContainer(cluster).setPorts(List.of(new io.fabric8.kubernetes.api.model.ContainerPortBuilder()
+    TestClusters.headContainer(cluster).setPorts(List.of(new ContainerPortBuilder()
         .withName("metrics").withContainerPort(9100).build()));
     assertThat(ray(factory.head(cluster)).getPorts()).extracting(p -> p.getName() + ":" + p.getContainerPort())
         .containsExactly("metrics:9100");

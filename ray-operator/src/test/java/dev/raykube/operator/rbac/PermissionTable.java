@@ -75,7 +75,7 @@ public final class PermissionTable {
       called("ray.io", "rayclusters", "get", RAYSERVICE, "edit() of a cluster reads it first"),
       called("ray.io", "rayclusters", "update", RAYSERVICE, "in-place updates (optimistic locking)"),
       called("ray.io", "rayclusters", "patch", RAYSERVICE,
-          "the dangling-since and serve-config-hash annotations (JSON merge patch)"),
+          "the dangling-since annotation (JSON merge patch)"),
       called("ray.io", "rayclusters", "delete", RAYSERVICE, "dangling clusters, suspend, deletion cleanup"),
       called("ray.io", "rayservices", "list", RAYSERVICE, "informer of the primary resource"),
       called("ray.io", "rayservices", "watch", RAYSERVICE, "informer of the primary resource"),

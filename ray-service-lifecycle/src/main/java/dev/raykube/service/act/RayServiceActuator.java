@@ -42,9 +42,7 @@ import org.slf4j.LoggerFactory;
  *       {@code MarkDangling}: one {@link OwnedObjects#mergeMetadata} of the annotation. {@code DeleteCluster}:
  *       {@link OwnedObjects#remove}; the cluster's dashboard client is forgotten.</li>
  *   <li>{@code DeployServeConfig}: {@code PUT /api/serve/applications/} on the cluster's dashboard (the endpoint the
- *       observer resolved). Accepted: remembered in {@link LastServeDeployments} and in the cluster's
- *       {@link RayServiceLabels#SERVE_CONFIG_HASH} annotation (one merge patch, so a restarted operator does not
- *       send it again).
+ *       observer resolved). Accepted: remembered in {@link LastServeDeployments}.
  *       Rejected by Serve (HTTP 4xx): remembered with Serve's message, {@link Result#REJECTED}, no Event here — the
  *       state machine reports it. A transport or other failure: remembered as nothing, {@link Result#FAILED}.</li>
  *   <li>{@code PointServices}: the head and serve Services created ({@link RayServiceObjects}) where the
@@ -218,12 +216,6 @@ public final class RayServiceActuator {
     }
     if (uid != null) {
       deployments.remember(ns(svc), name(svc), uid, ServeDeployment.accepted(action.configHash()));
-    }
-    OwnedObjects.Edited annotated = owned.mergeMetadata(RayCluster.class, ns(svc), cluster, Map.of(),
-        Map.of(RayServiceLabels.SERVE_CONFIG_HASH, action.configHash()));
-    if (annotated.failed()) {
-      LOG.warn("RayService {}/{}: could not record the deployed config's hash on RayCluster {}: {}", ns(svc),
-          name(svc), cluster, annotated.problem());
     }
     return done(svc, action, RayServiceEventReason.UPDATED_SERVE_APPLICATIONS, "Sent the serve config to RayCluster "
         + cluster);

@@ -20,10 +20,13 @@ public final class RayServiceLabels {
   public static final String RAY_SERVICE_KIND = RayServiceClusterCleanup.RAYSERVICE_KIND;
 
   /**
-   * On a Ray Pod: {@code "true"} when its Serve proxy answered {@code /-/healthz} (and it may take traffic),
-   * {@code "false"} otherwise. The serve Service selects {@code ray.io/serve=true}.
+   * On a Ray Pod: {@code "true"} when it may take Serve traffic; the serve Service selects {@code ray.io/serve=true}.
+   * The operator sets it on a head Pod from its proxy's answer to {@code /-/healthz} ({@code "false"} once a labelled
+   * head's proxy stops answering). Workers carry it from their template when Serve runs a proxy on every node, and
+   * their readiness probe checks that proxy, so the kubelet keeps them in or out of the serve Service (KubeRay's
+   * shape); with proxies on the head only they carry none. {@link RayClusterLabels#SERVE}.
    */
-  public static final String SERVE = "ray.io/serve";
+  public static final String SERVE = RayClusterLabels.SERVE;
 
   /**
    * Annotation on a RayCluster: the hash of the spec it was created from, without replicas, {@code workersToDelete}
@@ -47,12 +50,6 @@ public final class RayServiceLabels {
    * restart. Written by {@link RayServiceAction.MarkDangling}.
    */
   public static final String DANGLING_SINCE = "raykube.dev/dangling-since";
-
-  /**
-   * Annotation a caller may use to remember the hash of the serve config last deployed to a RayCluster
-   * ({@link ServeDeployment#configHash()}), so an operator restart does not send an unchanged config again.
-   */
-  public static final String SERVE_CONFIG_HASH = "raykube.dev/serve-config-hash";
 
   /**
    * Annotation on the RayService: how long it may take to become ready the first time, as a Go duration

@@ -81,6 +81,15 @@ public final class ServeConfig {
     return hash;
   }
 
+  /**
+   * Whether Serve runs a proxy on every node: {@code proxy_location} unset (Serve's default) or {@code EveryNode}.
+   * Then the workers take traffic too; with {@code HeadOnly} or {@code Disabled} they do not.
+   */
+  public boolean proxiesOnEveryNode() {
+    JsonNode location = tree.get("proxy_location");
+    return location == null || location.isNull() || "EveryNode".equals(location.asText());
+  }
+
   /** How many applications the config declares (at least one). */
   public int applicationCount() {
     return tree.get("applications").size();

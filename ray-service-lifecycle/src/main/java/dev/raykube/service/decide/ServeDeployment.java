@@ -4,8 +4,8 @@ import java.util.Objects;
 
 /**
  * The last serve config the caller sent to a cluster ({@link RayServiceAction.DeployServeConfig}) and how Serve took
- * it. The caller keeps one per RayCluster (in memory keyed by the cluster's uid, or the accepted hash in the
- * {@link RayServiceLabels#SERVE_CONFIG_HASH} annotation) and reports it in {@link ObservedCluster#lastDeployment()}.
+ * it. The caller keeps one per RayCluster (in memory, keyed by the cluster's uid) and reports it in
+ * {@link ObservedCluster#lastDeployment()}; none (after an operator restart) means the config is sent.
  * A config whose hash equals an accepted or rejected deployment's is not sent again, except to a head that lost its
  * applications; a rejected one is sent again only once the config changes, so a bad config never loops.
  *

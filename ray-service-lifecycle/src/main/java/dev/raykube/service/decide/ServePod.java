@@ -5,8 +5,9 @@ import java.util.Objects;
 /**
  * A serve-eligible Ray Pod of the active or pending cluster and what its Serve proxy said. The caller probes
  * {@code GET http://<pod IP>:<serve port>/-/healthz} (200 means healthy) on the Pods whose {@link RayServiceLabels#SERVE}
- * label it maintains — at least the head Pod, as KubeRay does; workers may rely on their readiness probe and be left
- * out. A Pod that is not running or has no IP is reported with {@code proxyHealthy=false}.
+ * label the operator maintains: the head Pods, as KubeRay does (workers rely on their readiness probe; the state
+ * machine leaves any reported alone). A Pod that is not running or has no IP is reported with
+ * {@code proxyHealthy=false}.
  *
  * @param name the Pod's name; not null
  * @param clusterName its RayCluster ({@code ray.io/cluster}); not null

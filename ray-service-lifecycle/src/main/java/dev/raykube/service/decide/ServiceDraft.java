@@ -151,8 +151,10 @@ final class ServiceDraft {
 
   /**
    * A fresh copy of {@code spec.rayClusterConfig} whose Pod templates carry the RayService's origin labels
-   * ({@link RayServiceLabels#podLabels}), so that its Pods can be watched by label. The fingerprint annotations are
-   * of {@code spec.rayClusterConfig} as the user wrote it.
+   * ({@link RayServiceLabels#podLabels}), so that its Pods can be watched by label, and, when Serve runs a proxy on
+   * every node ({@link ServeConfig#proxiesOnEveryNode}), whose worker templates carry {@link RayServiceLabels#SERVE}
+   * {@code =true} (the RayCluster's Pod factory then has their readiness probe check the proxy). The fingerprint
+   * annotations are of {@code spec.rayClusterConfig} as the user wrote it.
    */
   RayClusterSpec desiredClusterSpec() {
     RayClusterSpec desired = ModelCopies.copy(spec.getRayClusterConfig(), RayClusterSpec.class);
@@ -160,8 +162,12 @@ final class ServiceDraft {
     if (desired.getHeadGroupSpec() != null) {
       label(desired.getHeadGroupSpec().getTemplate(), origin);
     }
+    Map<String, String> worker = new LinkedHashMap<>(origin);
+    if (ServeConfig.parse(spec.getServeConfigV2()).proxiesOnEveryNode()) {
+      worker.put(RayServiceLabels.SERVE, Boolean.TRUE.toString());
+    }
     if (desired.getWorkerGroupSpecs() != null) {
-      desired.getWorkerGroupSpecs().stream().filter(Objects::nonNull).forEach(g -> label(g.getTemplate(), origin));
+      desired.getWorkerGroupSpecs().stream().filter(Objects::nonNull).forEach(g -> label(g.getTemplate(), worker));
     }
     return desired;
   }

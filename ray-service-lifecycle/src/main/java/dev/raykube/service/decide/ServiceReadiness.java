@@ -15,18 +15,20 @@ final class ServiceReadiness {
   }
 
   /**
-   * Labels the serve Pods of the active and pending cluster {@code ray.io/serve=true} when their proxy is healthy
-   * (never the head with {@code excludeHeadPodFromServeSvc}), and {@code false} when a Pod labelled {@code true} is
-   * no longer. A Pod without the label is not selected by the serve Service either, so it is left without one until
-   * its proxy answers: a Pod coming up costs one write, not two.
+   * Labels the head Pods of the active and pending cluster {@code ray.io/serve=true} when their proxy is healthy
+   * (never with {@code excludeHeadPodFromServeSvc}), and {@code false} when a head labelled {@code true} is no longer.
+   * A head without the label is not selected by the serve Service either, so it is left without one until its proxy
+   * answers: a head coming up costs one write, not two. Workers are the kubelet's ({@link RayServiceLabels#SERVE}):
+   * a worker the observation reports anyway is left alone.
    */
   static void serveLabels(ServiceDraft d) {
     boolean excludeHead = Boolean.TRUE.equals(d.spec.getExcludeHeadPodFromServeSvc());
     for (ServePod pod : d.observed.servePods()) {
-      if (!pod.clusterName().equals(d.activeName()) && !pod.clusterName().equals(d.pendingName())) {
+      if (!pod.head()
+          || !pod.clusterName().equals(d.activeName()) && !pod.clusterName().equals(d.pendingName())) {
         continue;
       }
-      boolean serve = pod.proxyHealthy() && !(pod.head() && excludeHead);
+      boolean serve = pod.proxyHealthy() && !excludeHead;
       boolean selected = Boolean.toString(true).equals(pod.serveLabel());
       if (serve != selected) {
         d.act(new RayServiceAction.SetServeLabel(pod.name(), serve));

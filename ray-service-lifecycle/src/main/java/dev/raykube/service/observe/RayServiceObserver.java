@@ -41,12 +41,13 @@ import org.slf4j.LoggerFactory;
  *       ({@link RayPodReadiness#headPodReady});</li>
  *   <li>Serve on each cluster whose head is ready ({@code GET /api/serve/applications/} through the
  *       {@link DashboardAccess} and {@link DashboardClients}), an error as {@link ServeLookup#failed(String)};</li>
- *   <li>the last deployment to each cluster from {@link LastServeDeployments}, else the hash in the cluster's
- *       {@link RayServiceLabels#SERVE_CONFIG_HASH} annotation as an accepted one (after an operator restart); the
- *       memory forgets the clusters that are gone;</li>
+ *   <li>the last deployment to each cluster from {@link LastServeDeployments} (none after an operator restart, so
+ *       the config is sent once more, as KubeRay does: Serve leaves applications whose config did not change as
+ *       they are); the memory forgets the clusters that are gone;</li>
  *   <li>which cluster the head and serve Services select, the serve Service's ready EndpointSlice endpoints
- *       ({@link ServeEndpointCount}), and the proxy health of every Ray Pod of the active and pending clusters named
- *       in the stored status ({@link ServeProxyProbe}; a Pod that does not run or has no IP is unhealthy).</li>
+ *       ({@link ServeEndpointCount}), and the proxy health of the head Pods of the active and pending clusters named
+ *       in the stored status ({@link ServeProxyProbe}; a Pod that does not run or has no IP is unhealthy; workers'
+ *       proxies are checked by their readiness probe).</li>
  * </ul>
  *
  * <p>It changes nothing, except that it forgets the dashboard clients and deployments of clusters that are gone.
@@ -113,7 +114,9 @@ public final class RayServiceObserver {
       }
       clusters.add(new ObservedCluster(cluster, headReady, serve, lastDeployment(cluster)));
       for (Pod pod : pods) {
-        servePods.add(servePod(pod, clusterName));
+        if (RayPodReadiness.isHead(pod)) { // workers' proxies are their readiness probe's
+          servePods.add(servePod(pod, clusterName));
+        }
       }
     }
     deployments.retainOnly(namespace, name, uids);
@@ -167,13 +170,7 @@ public final class RayServiceObserver {
   }
 
   private ServeDeployment lastDeployment(RayCluster cluster) {
-    ServeDeployment remembered = deployments.last(cluster.getMetadata().getUid()).orElse(null);
-    if (remembered != null) {
-      return remembered;
-    }
-    Map<String, String> annotations = cluster.getMetadata().getAnnotations();
-    String hash = annotations == null ? null : annotations.get(RayServiceLabels.SERVE_CONFIG_HASH);
-    return hash == null || hash.isBlank() ? null : ServeDeployment.accepted(hash);
+    return deployments.last(cluster.getMetadata().getUid()).orElse(null);
   }
 
   private ServePod servePod(Pod pod, String clusterName) {

@@ -21,6 +21,8 @@ import dev.raykube.model.service.RayServiceConditionType;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** Deliverables 1–4: from a new RayService to Ready on its first cluster. */
 class FirstClusterTest {
@@ -44,6 +46,11 @@ class FirstClusterTest {
     assertThat(create.spec().getHeadGroupSpec().getTemplate().getMetadata().getLabels())
         .containsEntry("ray.io/originated-from-cr-name", NAME)
         .containsEntry(RayClusterLabels.ORIGINATED_FROM_CRD, "RayService");
+    assertThat(create.spec().getHeadGroupSpec().getTemplate().getMetadata().getLabels())
+        .as("the operator labels the head from its proxy's health").doesNotContainKey("ray.io/serve");
+    assertThat(create.spec().getWorkerGroupSpecs().get(0).getTemplate().getMetadata().getLabels())
+        .as("proxies on every node: the workers serve, gated by their readiness probe")
+        .containsEntry("ray.io/serve", "true");
     assertThat(create.labels()).containsEntry("ray.io/originated-from-cr-name", NAME)
         .containsEntry(RayClusterLabels.ORIGINATED_FROM_CRD, "RayService");
     assertThat(create.annotations())
@@ -59,6 +66,22 @@ class FirstClusterTest {
         .isEqualTo("NoActiveCluster");
     assertThat(decision.requeueAfter()).hasValue(seconds(1));
     assertThat(decision.warnings()).isEmpty();
+  }
+
+  @ParameterizedTest(name = "proxy_location {0} → workers labelled ray.io/serve: {1}")
+  @CsvSource({"EveryNode, true", "HeadOnly, false", "Disabled, false"})
+  @DisplayName("the workers' templates carry ray.io/serve=true only where Serve runs a proxy on every node")
+  void workersServeOnlyWithAProxyOnEveryNode(String location, boolean labelled) {
+    RayService service = service(s -> s.setServeConfigV2("proxy_location: " + location + "\n" + Fixtures.SERVE_YAML));
+    RayServiceAction.CreateCluster create = machine().decide(service, RayServiceObservation.nothing(), at(0))
+        .actionsOf(RayServiceAction.CreateCluster.class).get(0);
+    var workerLabels = create.spec().getWorkerGroupSpecs().get(0).getTemplate().getMetadata().getLabels();
+    if (labelled) {
+      assertThat(workerLabels).containsEntry("ray.io/serve", "true");
+    } else {
+      assertThat(workerLabels).doesNotContainKey("ray.io/serve")
+          .containsEntry("ray.io/originated-from-cr-name", NAME);
+    }
   }
 
   @Test

@@ -93,8 +93,10 @@ final class Fixtures {
   }
 
   /**
-   * {@code spec} as a cluster of RayService {@code demo} is made of it: a copy whose head and worker Pod templates
-   * also carry the labels {@code ray.io/originated-from-crd=RayService} and {@code ray.io/originated-from-cr-name=demo}.
+   * {@code spec} as a cluster of RayService {@code demo} is made of it when Serve runs a proxy on every node (the
+   * fixtures' serve config): a copy whose head and worker Pod templates also carry the labels
+   * {@code ray.io/originated-from-crd=RayService} and {@code ray.io/originated-from-cr-name=demo}, the worker
+   * templates also {@code ray.io/serve=true}.
    */
   static RayClusterSpec withOriginLabels(RayClusterSpec spec) {
     RayClusterSpec copy = ModelCopies.copy(spec, RayClusterSpec.class);
@@ -102,6 +104,7 @@ final class Fixtures {
     templates.add(copy.getHeadGroupSpec().getTemplate());
     copy.getWorkerGroupSpecs().forEach(g -> templates.add(g.getTemplate()));
     for (var template : templates) {
+      boolean worker = template != copy.getHeadGroupSpec().getTemplate();
       Map<String, String> labels = new LinkedHashMap<>();
       if (template.getMetadata() == null) {
         template.setMetadata(new io.fabric8.kubernetes.api.model.ObjectMeta());
@@ -110,6 +113,9 @@ final class Fixtures {
       }
       labels.put("ray.io/originated-from-crd", "RayService");
       labels.put("ray.io/originated-from-cr-name", NAME);
+      if (worker) {
+        labels.put("ray.io/serve", "true");
+      }
       template.getMetadata().setLabels(labels);
     }
     return copy;

@@ -15,7 +15,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Deliverable 4: the ray.io/serve label from the proxy's /-/healthz, written only where it changes selection. */
+/**
+ * Deliverable 4: the head's ray.io/serve label from its proxy's /-/healthz, written only where it changes selection;
+ * workers are left to their readiness probe.
+ */
 class ServeLabelTest {
 
   static Stream<Arguments> pods() {
@@ -29,16 +32,18 @@ class ServeLabelTest {
             false, Optional.empty()),
         Arguments.of("head unhealthy, labelled false", ServePod.head("h", ACTIVE, "false", false), false,
             Optional.empty()),
-        Arguments.of("worker unhealthy, unlabelled", ServePod.worker("w", ACTIVE, null, false), false,
-            Optional.empty()),
-        Arguments.of("worker healthy, labelled false", ServePod.worker("w", ACTIVE, "false", true), false,
-            Optional.of(true)),
+        Arguments.of("worker unhealthy, unlabelled: its readiness probe's", ServePod.worker("w", ACTIVE, null, false),
+            false, Optional.empty()),
+        Arguments.of("worker healthy, labelled false: its readiness probe's", ServePod.worker("w", ACTIVE, "false",
+            true), false, Optional.empty()),
+        Arguments.of("worker unhealthy, labelled true: its readiness probe's", ServePod.worker("w", ACTIVE, "true",
+            false), false, Optional.empty()),
         Arguments.of("head healthy, unlabelled, excludeHeadPodFromServeSvc", ServePod.head("h", ACTIVE, null, true),
             true, Optional.empty()),
         Arguments.of("head healthy, excludeHeadPodFromServeSvc", ServePod.head("h", ACTIVE, "true", true), true,
             Optional.of(false)),
         Arguments.of("worker healthy, excludeHeadPodFromServeSvc", ServePod.worker("w", ACTIVE, "false", true), true,
-            Optional.of(true)),
+            Optional.empty()),
         Arguments.of("a Pod of a dangling cluster", ServePod.head("h", "demo-ooooo", null, true), false,
             Optional.empty()));
   }

@@ -80,8 +80,9 @@ class ServeObservationTest {
   }
 
   @Test
-  @DisplayName("after a restart (empty memory) the accepted hash is read back from the cluster's annotation")
-  void acceptedHashReadBackAfterARestart() {
+  @DisplayName("after a restart (empty memory) the config is sent once more, as KubeRay does, and the RayService "
+      + "stays Ready")
+  void restartSendsTheConfigOnceMore() {
     bed.create(spec -> { });
     bed.untilReady();
     RayServiceObserver restarted = new RayServiceObserver(RayServiceReads.fromApi(client),
@@ -90,15 +91,23 @@ class ServeObservationTest {
     ObservedRayService observed = restarted.observe(bed.stored());
 
     ObservedCluster cluster = observed.observation().cluster("fruit-bbbbb").orElseThrow();
-    assertThat(cluster.lastDeployment())
-        .isEqualTo(ServeDeployment.accepted(ServeConfig.parse(ServiceBed.SERVE_YAML).hash()));
+    assertThat(cluster.lastDeployment()).as("nothing remembered").isNull();
     assertThat(cluster.serve()).isInstanceOf(ServeLookup.Details.class);
     assertThat(observed.observation().readyServeEndpoints()).isEqualTo(1);
     assertThat(observed.observation().servePods()).singleElement()
         .satisfies(p -> assertThat(p.proxyHealthy()).isTrue());
+
     int before = bed.serveDeploys().size();
+    bed.restartOperator();
     bed.step();
-    assertThat(bed.serveDeploys()).hasSize(before);
+    assertThat(bed.serveDeploys()).hasSize(before + 1);
+    assertThat(bed.serveDeploys().get(before).body()).isEqualTo(bed.serveDeploys().get(before - 1).body());
+    assertThat(bed.stored().getStatus().getServiceStatus()).as("still serving").isEqualTo("Running");
+    bed.stepUntil("the application RUNNING again", s -> "RUNNING".equals(
+        s.getStatus().getActiveServiceStatus().getApplicationStatuses().get("fruit").getStatusValue()));
+    bed.step();
+    assertThat(bed.serveDeploys()).as("remembered again").hasSize(before + 1);
+    assertThat(bed.clusterNames()).containsExactly("fruit-bbbbb");
   }
 
   @Test

@@ -59,7 +59,9 @@ final class ServiceBed implements AutoCloseable {
   final DashboardClients clients;
   final TestClock clock = new TestClock();
   final SimulatedKube kube;
-  final RayServiceLoop loop;
+  private final FinalizerSettings finalizerSettings;
+  private final NameSuffixes suffixes;
+  RayServiceLoop loop;
 
   ServiceBed(KubernetesClient client, KubernetesMockServer server) {
     this(client, server, FinalizerSettings.defaults());
@@ -73,10 +75,20 @@ final class ServiceBed implements AutoCloseable {
     this.clients = new DashboardClients(b -> b.retryPolicy(RetryPolicy.none()));
     this.kube = new SimulatedKube(client, NS);
     char[] next = {'b'};
-    NameSuffixes suffixes = () -> String.valueOf(next[0]++).repeat(NameSuffixes.LENGTH);
+    this.suffixes = () -> String.valueOf(next[0]++).repeat(NameSuffixes.LENGTH);
+    this.finalizerSettings = finalizerSettings;
+    this.loop = newLoop();
+  }
+
+  /** A loop as a restarted operator has it: nothing in memory. */
+  void restartOperator() {
+    loop = newLoop();
+  }
+
+  private RayServiceLoop newLoop() {
     LastServeDeployments deployments = new LastServeDeployments();
     EventRecorder events = new EventRecorder(client, "raykube-test", null, clock);
-    this.loop = new RayServiceLoop(
+    return new RayServiceLoop(
         new RayServiceObserver(RayServiceReads.fromApi(client), DashboardAccess.fixed(fake.url()), clients,
             deployments, (ip, port) -> true),
         new RayServiceStateMachine(RayServiceSettings.defaults(), suffixes),
