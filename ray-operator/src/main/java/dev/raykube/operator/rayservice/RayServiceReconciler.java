@@ -43,9 +43,9 @@ import org.slf4j.LoggerFactory;
  *   <li>the event sources: the RayClusters, Services, EndpointSlices and Pods labelled
  *       {@value CachedRayServiceReads#SELECTOR} (cached {@linkplain WithoutManagedFields without managed fields}),
  *       mapped to their RayService by {@code ray.io/originated-from-cr-name}, so a cluster becoming ready, a Service
- *       changed by hand, a serve endpoint becoming ready or a Pod deleted reconciles the RayService at once (other
- *       Pod events do not: their RayCluster's status follows them); they are what the loop's observer reads first
- *       ({@link CachedRayServiceReads});</li>
+ *       changed by hand or a serve endpoint becoming ready reconciles the RayService at once (Pod events do not:
+ *       their RayCluster's status and the EndpointSlices follow them); they are what the loop's observer reads
+ *       first ({@link CachedRayServiceReads});</li>
  *   <li>the finalizer {@value FinalizerNames#RAYSERVICE}, which JOSDK adds before the first reconcile and removes
  *       when {@link #cleanup} says so; JOSDK's cache of RayServices, kept in step with every status write
  *       ({@link ControllerEventCache}); the reconcile marker on every log line ({@link ReconcileMarker}); and the
@@ -93,11 +93,12 @@ public final class RayServiceReconciler implements Reconciler<RayService>, Clean
             .withLabelSelector(CachedRayServiceReads.SELECTOR)
             .withSecondaryToPrimaryMapper(RayServiceReconciler.<Pod>byOriginLabel())
             .withItemStore(WithoutManagedFields.itemStore())
-            // A cache, not a trigger: a Pod's readiness also changes its RayCluster's status, whose event reconciles
-            // the RayService; a reconcile per Pod event would ask Serve again for nothing new. Only a Pod's deletion
-            // (its endpoint gone) reconciles at once.
+            // A cache, not a trigger: a Pod's readiness or deletion also changes its RayCluster's status and the
+            // serve Service's EndpointSlice, whose events reconcile the RayService; a reconcile per Pod event (the
+            // dangling cluster's Pods going, for one) would ask Serve again for nothing new.
             .withOnAddFilter(pod -> false)
             .withOnUpdateFilter((now, before) -> false)
+            .withOnDeleteFilter((pod, finalStateUnknown) -> false)
             .build(), context);
     reads.attach(clusters, services, slices, pods);
     return List.of(clusters, services, slices, pods);

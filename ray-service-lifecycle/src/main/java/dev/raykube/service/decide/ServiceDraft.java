@@ -3,6 +3,7 @@ package dev.raykube.service.decide;
 import dev.raykube.cluster.RayClusterLabels;
 import dev.raykube.lifecycle.job.NameSuffixes;
 import dev.raykube.model.cluster.RayClusterSpec;
+import dev.raykube.model.cluster.RayClusterStatus;
 import dev.raykube.model.common.ModelCopies;
 import dev.raykube.model.common.StatusTimes;
 import dev.raykube.model.service.RayService;
@@ -197,6 +198,9 @@ final class ServiceDraft {
 
   RayServiceDecision build() {
     next.setConditions(conditions.list());
+    if (before != null) {
+      keepStoredClusterStatusesIfOnlyTheyChanged();
+    }
     if (before != null && !next.equals(before)) {
       RayServiceStatus withStoredTime = ModelCopies.copy(next, RayServiceStatus.class);
       withStoredTime.setLastUpdateTime(before.getLastUpdateTime());
@@ -207,6 +211,38 @@ final class ServiceDraft {
       next.setLastUpdateTime(StatusTimes.format(now));
     }
     return new RayServiceDecision(next, actions, Optional.ofNullable(requeue));
+  }
+
+  /**
+   * The RayCluster statuses mirrored into {@code activeServiceStatus} / {@code pendingServiceStatus} are there for
+   * people to read (the RayCluster has its own): a change in them alone does not write the RayService's status, as in
+   * KubeRay. The stored copies are kept until something else changes, and the current ones are written with that.
+   */
+  private void keepStoredClusterStatusesIfOnlyTheyChanged() {
+    RayServiceStatus candidate = ModelCopies.copy(next, RayServiceStatus.class);
+    candidate.setLastUpdateTime(before.getLastUpdateTime());
+    if (takeStoredClusterStatus(candidate.getActiveServiceStatus(), before.getActiveServiceStatus())
+        && takeStoredClusterStatus(candidate.getPendingServiceStatus(), before.getPendingServiceStatus())
+        && candidate.equals(before)) {
+      takeStoredClusterStatus(next.getActiveServiceStatus(), before.getActiveServiceStatus());
+      takeStoredClusterStatus(next.getPendingServiceStatus(), before.getPendingServiceStatus());
+    }
+  }
+
+  /**
+   * Sets {@code status}'s RayCluster status to a copy of {@code stored}'s when both are of the same cluster. Whether
+   * they are (or both absent).
+   */
+  private static boolean takeStoredClusterStatus(RayServiceClusterStatus status, RayServiceClusterStatus stored) {
+    if (status == null || stored == null) {
+      return status == stored;
+    }
+    if (!Objects.equals(status.getRayClusterName(), stored.getRayClusterName())) {
+      return false;
+    }
+    status.setRayClusterStatus(stored.getRayClusterStatus() == null ? null
+        : ModelCopies.copy(stored.getRayClusterStatus(), RayClusterStatus.class));
+    return true;
   }
 
   /** The decision that changes nothing: the stored status (copied), no action, no requeue. */

@@ -16,6 +16,7 @@ import static dev.raykube.service.decide.Fixtures.serving;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.dashboard.ServeApplicationStatus;
+import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.service.RayService;
 import dev.raykube.model.service.RayServiceConditionType;
 import dev.raykube.reconcile.EventType;
@@ -172,5 +173,29 @@ class ServeDeploymentTest {
     assertThat(second.status().getActiveServiceStatus().getApplicationStatuses())
         .isEqualTo(first.status().getActiveServiceStatus().getApplicationStatuses());
     assertThat(List.copyOf(second.actions())).isEmpty();
+  }
+
+  @Test
+  @DisplayName("only the mirrored RayCluster status changed → the stored status stays as it is (no write, as in "
+      + "KubeRay); with another change the current RayCluster status goes along")
+  void clusterStatusAloneWritesNothing() {
+    RayService stored = serving(s -> { });
+    stored.setStatus(machine().decide(stored, observe(allRunning(cluster(ACTIVE))), at(10)).status());
+    RayCluster scaledDown = cluster(ACTIVE);
+    scaledDown.getStatus().setReadyWorkerReplicas(0);
+    scaledDown.getStatus().setStateValue("suspended");
+
+    RayServiceDecision quiet = machine().decide(stored, observe(allRunning(scaledDown)), at(20));
+    assertThat(quiet.status()).isEqualTo(stored.getStatus());
+    assertThat(quiet.status().getActiveServiceStatus().getRayClusterStatus().getStateValue()).isEqualTo("ready");
+
+    RayServiceDecision unhealthy = machine().decide(stored, observe(runningConfig(scaledDown,
+        ServeApplicationStatus.UNHEALTHY)), at(30));
+    assertThat(unhealthy.status()).isNotEqualTo(stored.getStatus());
+    assertThat(unhealthy.status().getActiveServiceStatus().getRayClusterStatus().getStateValue())
+        .isEqualTo("suspended");
+    assertThat(unhealthy.status().getActiveServiceStatus().getRayClusterStatus().getReadyWorkerReplicas())
+        .isZero();
+    assertThat(unhealthy.status().getLastUpdateTime()).isNotEqualTo(stored.getStatus().getLastUpdateTime());
   }
 }
