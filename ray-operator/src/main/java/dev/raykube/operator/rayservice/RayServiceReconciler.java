@@ -42,10 +42,11 @@ import org.slf4j.LoggerFactory;
  * <ul>
  *   <li>the event sources: the RayClusters, Services, EndpointSlices and Pods labelled
  *       {@value CachedRayServiceReads#SELECTOR} (cached {@linkplain WithoutManagedFields without managed fields}),
- *       mapped to their RayService by {@code ray.io/originated-from-cr-name}, so a cluster becoming ready, a Service
- *       changed by hand or a serve endpoint becoming ready reconciles the RayService at once (Pod events do not:
- *       their RayCluster's status and the EndpointSlices follow them); they are what the loop's observer reads
- *       first ({@link CachedRayServiceReads});</li>
+ *       mapped to their RayService by {@code ray.io/originated-from-cr-name}, so a cluster's head becoming ready, a
+ *       Service changed by hand or a serve endpoint becoming ready reconciles the RayService at once (updates that
+ *       change nothing it decides on do not, {@link RayServiceTriggers}; nor do Pod events: their RayCluster's
+ *       status and the EndpointSlices follow them); they are what the loop's observer reads first
+ *       ({@link CachedRayServiceReads});</li>
  *   <li>the finalizer {@value FinalizerNames#RAYSERVICE}, which JOSDK adds before the first reconcile and removes
  *       when {@link #cleanup} says so; JOSDK's cache of RayServices, kept in step with every status write
  *       ({@link ControllerEventCache}); the reconcile marker on every log line ({@link ReconcileMarker}); and the
@@ -81,18 +82,16 @@ public final class RayServiceReconciler implements Reconciler<RayService>, Clean
 
   @Override
   public List<EventSource<?, RayService>> prepareEventSources(EventSourceContext<RayService> context) {
-    InformerEventSource<RayCluster, RayService> clusters =
-        new InformerEventSource<>(labelled(RayCluster.class, "rayservice-clusters"), context);
+    InformerEventSource<RayCluster, RayService> clusters = new InformerEventSource<>(
+        labelled(RayCluster.class, "rayservice-clusters").withOnUpdateFilter(RayServiceTriggers::clusterChanged)
+            .build(), context);
     InformerEventSource<Service, RayService> services =
-        new InformerEventSource<>(labelled(Service.class, "rayservice-services"), context);
-    InformerEventSource<EndpointSlice, RayService> slices =
-        new InformerEventSource<>(labelled(EndpointSlice.class, "rayservice-endpointslices"), context);
+        new InformerEventSource<>(labelled(Service.class, "rayservice-services").build(), context);
+    InformerEventSource<EndpointSlice, RayService> slices = new InformerEventSource<>(
+        labelled(EndpointSlice.class, "rayservice-endpointslices")
+            .withOnUpdateFilter(RayServiceTriggers::readyEndpointsChanged).build(), context);
     InformerEventSource<Pod, RayService> pods = new InformerEventSource<>(
-        InformerEventSourceConfiguration.from(Pod.class, RayService.class)
-            .withName("rayservice-pods")
-            .withLabelSelector(CachedRayServiceReads.SELECTOR)
-            .withSecondaryToPrimaryMapper(RayServiceReconciler.<Pod>byOriginLabel())
-            .withItemStore(WithoutManagedFields.itemStore())
+        labelled(Pod.class, "rayservice-pods")
             // A cache, not a trigger: a Pod's readiness or deletion also changes its RayCluster's status and the
             // serve Service's EndpointSlice, whose events reconcile the RayService; a reconcile per Pod event (the
             // dangling cluster's Pods going, for one) would ask Serve again for nothing new.
@@ -104,13 +103,13 @@ public final class RayServiceReconciler implements Reconciler<RayService>, Clean
     return List.of(clusters, services, slices, pods);
   }
 
-  private static <T extends HasMetadata> InformerEventSourceConfiguration<T> labelled(Class<T> type, String name) {
+  private static <T extends HasMetadata> InformerEventSourceConfiguration.Builder<T> labelled(Class<T> type,
+      String name) {
     return InformerEventSourceConfiguration.from(type, RayService.class)
         .withName(name)
         .withLabelSelector(CachedRayServiceReads.SELECTOR)
         .withSecondaryToPrimaryMapper(RayServiceReconciler.<T>byOriginLabel())
-        .withItemStore(WithoutManagedFields.itemStore())
-        .build();
+        .withItemStore(WithoutManagedFields.itemStore());
   }
 
   /** The RayService named by {@code ray.io/originated-from-cr-name}, in the object's namespace. */
