@@ -39,8 +39,10 @@ import org.slf4j.LoggerFactory;
  *   <li>its RayClusters, by the labels ({@link RayServiceReads#rayClusters}), leaving out any whose controller owner
  *       is another object; each head's readiness from the cluster's {@code HeadPodReady} condition or its head Pod
  *       ({@link RayPodReadiness#headPodReady});</li>
- *   <li>Serve on each cluster whose head is ready ({@code GET /api/serve/applications/} through the
- *       {@link DashboardAccess} and {@link DashboardClients}), an error as {@link ServeLookup#failed(String)};</li>
+ *   <li>Serve on the cluster that is to run the config, the pending one while there is one, else the active one,
+ *       once its head is ready ({@code GET /api/serve/applications/} through the {@link DashboardAccess} and
+ *       {@link DashboardClients}), an error as {@link ServeLookup#failed(String)}. While a pending cluster comes up
+ *       the active one is not asked (as in KubeRay): its applications' statuses stay as last mirrored;</li>
  *   <li>the last deployment to each cluster from {@link LastServeDeployments} (none after an operator restart, so
  *       the config is sent once more, as KubeRay does: Serve leaves applications whose config did not change as
  *       they are); the memory forgets the clusters that are gone;</li>
@@ -90,6 +92,8 @@ public final class RayServiceObserver {
     String namespace = rayService.getMetadata().getNamespace();
     String name = rayService.getMetadata().getName();
     Set<String> servingNames = servingClusterNames(rayService);
+    String pendingName = clusterName(rayService.getStatus() == null ? null
+        : rayService.getStatus().getPendingServiceStatus());
 
     List<ObservedCluster> clusters = new ArrayList<>();
     List<ServePod> servePods = new ArrayList<>();
@@ -109,7 +113,7 @@ public final class RayServiceObserver {
       List<Pod> pods = serving ? reads.pods(namespace, clusterName) : List.of();
       boolean headReady = RayPodReadiness.headPodReady(cluster, pods);
       ServeLookup serve = ServeLookup.notQueried();
-      if (headReady) {
+      if (headReady && (pendingName == null || pendingName.equals(clusterName))) {
         serve = lookUpServe(namespace, cluster, dashboards);
       }
       clusters.add(new ObservedCluster(cluster, headReady, serve, lastDeployment(cluster)));
@@ -188,6 +192,10 @@ public final class RayServiceObserver {
       addName(names, rayService.getStatus().getPendingServiceStatus());
     }
     return names;
+  }
+
+  private static String clusterName(RayServiceClusterStatus status) {
+    return status == null ? null : status.getRayClusterName();
   }
 
   private static void addName(Set<String> names, RayServiceClusterStatus status) {

@@ -12,6 +12,7 @@ import dev.raykube.model.service.RayServiceUpgradeStrategy;
 import dev.raykube.model.service.RayServiceUpgradeType;
 import dev.raykube.reconcile.StatusRecorder;
 import dev.raykube.service.decide.RayServiceLabels;
+import dev.raykube.service.decide.ServeLookup;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Service;
@@ -122,6 +123,12 @@ class RayServiceRolloutTest {
     assertThat(pendingName(upgrading)).isEqualTo("fruit-ccccc");
     assertThat(condition(upgrading, "UpgradeInProgress").getStatus()).isEqualTo("True");
     assertThat(bed.selectedCluster("fruit-serve-svc")).as("still the old cluster").isEqualTo("fruit-bbbbb");
+    RayServiceReconciled during = bed.step();
+    assertThat(during.observed().observation().cluster("fruit-bbbbb").orElseThrow().serve())
+        .as("while a pending cluster comes up only its Serve is asked, as in KubeRay")
+        .isInstanceOf(ServeLookup.NotQueried.class);
+    assertThat(bed.stored().getStatus().getActiveServiceStatus().getApplicationStatuses())
+        .as("the active cluster's applications as last mirrored").containsKey("fruit");
 
     RayService switched = bed.stepUntil("switched", s -> "fruit-ccccc".equals(activeName(s)));
     assertThat(pendingName(switched)).isNull();
