@@ -22,9 +22,9 @@ import java.util.Objects;
  * labels onto its slices). For those a miss in a synced informer is an absence, so a steady RayService costs no API
  * read. That holds for a Service too: one a user made under the same name (not labelled, so not held) reads as
  * absent, and the actuator's create then finds it existing and takes it over, as it would one it made. A cluster's
- * Pods come from the Pod informer (the RayService's clusters label their Pod templates with the same selector); a
- * cluster none of whose Pods it holds (none created yet, or a cluster made before its templates were labelled) is
- * listed from the API server. Until
+ * Pods come from the Pod informer (the RayService's clusters label their Pod templates with the same selector), none
+ * held meaning none yet: the head's readiness is read off its RayCluster's {@code HeadPodReady} condition first, so
+ * a Pod the informer has not seen yet delays only the head's {@code ray.io/serve} label. Until
  * the informers are {@linkplain #attach attached} (JOSDK prepares the event sources and has them synced before the
  * first reconcile) every read goes to the API server. Thread-safe.
  */
@@ -65,9 +65,8 @@ final class CachedRayServiceReads implements RayServiceReads {
   @Override
   public List<Pod> pods(String namespace, String clusterName) {
     InformerEventSource<Pod, RayService> cache = pods;
-    List<Pod> cached = cache == null ? List.of()
+    return cache == null ? api.pods(namespace, clusterName)
         : cache.list(namespace, p -> labelled(p, RayClusterLabels.CLUSTER, clusterName)).toList();
-    return cached.isEmpty() ? api.pods(namespace, clusterName) : cached;
   }
 
   @Override

@@ -86,7 +86,7 @@ public final class PermissionTable {
       called("ray.io", "rayservices/status", "update", RAYSERVICE, "status written with optimistic locking"),
       checked("ray.io", "rayservices/finalizers", "update", RAYSERVICE,
           "the owned RayClusters and Services carry blockOwnerDeletion"),
-      called("", "pods", "list", RAYSERVICE, "informer of its clusters' Pods (by label); a cluster it holds none of"),
+      called("", "pods", "list", RAYSERVICE, "informer of its clusters' Pods (by label)"),
       called("", "pods", "watch", RAYSERVICE, "informer of its clusters' Pods (by label)"),
       called("", "pods", "patch", RAYSERVICE, "the ray.io/serve label (JSON merge patch)"),
       called("", "services", "list", RAYSERVICE, "informer of the head and serve Services it created (by label)"),
