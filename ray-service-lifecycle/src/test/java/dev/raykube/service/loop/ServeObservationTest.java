@@ -9,8 +9,6 @@ import dev.raykube.lifecycle.observe.DashboardEndpoint;
 import dev.raykube.model.service.RayService;
 import dev.raykube.service.decide.ObservedCluster;
 import dev.raykube.service.decide.RayServiceAction;
-import dev.raykube.service.decide.ServeConfig;
-import dev.raykube.service.decide.ServeDeployment;
 import dev.raykube.service.decide.ServeLookup;
 import dev.raykube.service.observe.LastServeDeployments;
 import dev.raykube.service.observe.ObservedRayService;
