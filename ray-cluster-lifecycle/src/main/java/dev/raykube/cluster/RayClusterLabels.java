@@ -29,8 +29,8 @@ public final class RayClusterLabels {
   /** {@code app.kubernetes.io/created-by}: which operator made the object. */
   public static final String CREATED_BY = "app.kubernetes.io/created-by";
   /**
-   * {@code ray.io/originated-from-crd}: the kind whose controller created the RayCluster; {@code RayJob} from this
-   * operator's RayJob controller ({@code RayService} from KubeRay's RayService controller, which this operator lacks).
+   * {@code ray.io/originated-from-crd}: the kind whose controller created the RayCluster, {@code RayJob} or
+   * {@code RayService}.
    */
   public static final String ORIGINATED_FROM_CRD = "ray.io/originated-from-crd";
   /**

@@ -60,7 +60,10 @@ final class RayProbes {
     }
   }
 
-  /** The port of the container's port named {@value #SERVE_PORT_NAME}, else {@value HeadServiceFactory#DEFAULT_SERVE_PORT}. */
+  /**
+   * The port of the container's port named {@value #SERVE_PORT_NAME}, else
+   * {@value HeadServiceFactory#DEFAULT_SERVE_PORT}.
+   */
   static int servePort(Container ray) {
     if (ray.getPorts() != null) {
       for (ContainerPort port : ray.getPorts()) {

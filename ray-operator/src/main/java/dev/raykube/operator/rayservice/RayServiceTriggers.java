@@ -12,8 +12,8 @@ import java.util.Objects;
 
 /**
  * Which updates of a RayService's RayClusters and EndpointSlices reconcile it: those that can change a decision.
- * Every reconcile of a serving RayService asks each live cluster's Serve for its applications, so an update that
- * changes nothing the state machine reads would cost a dashboard request for nothing. Pure.
+ * Every reconcile of a serving RayService asks Serve for its applications, so an update that changes nothing the
+ * state machine reads would cost a dashboard request for nothing. Pure.
  *
  * <ul>
  *   <li>A RayCluster: its spec ({@code generation}), labels, annotations or {@code deletionTimestamp}; its
