@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.raykube.cluster.ClusterBuildSettings;
 import dev.raykube.cluster.GcsReadinessInitContainer;
 import dev.raykube.cluster.RayPodFactory;
-import dev.raykube.e2e.node.LocalRayHead;
+import dev.raykube.sandbox.LocalRayHead;
 import dev.raykube.model.cluster.HeadGroupSpec;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.RayClusterSpec;

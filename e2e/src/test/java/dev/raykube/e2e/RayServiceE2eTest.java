@@ -2,8 +2,8 @@ package dev.raykube.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.raykube.e2e.node.LoopbackServiceProxy;
-import dev.raykube.e2e.node.NodeSimulator;
+import dev.raykube.sandbox.LoopbackServiceProxy;
+import dev.raykube.sandbox.NodeSimulator;
 import dev.raykube.e2e.support.Crds;
 import dev.raykube.e2e.support.E2eWaits;
 import dev.raykube.e2e.support.FreshConnectionGet;

@@ -1,6 +1,5 @@
-package dev.raykube.e2e.node;
+package dev.raykube.sandbox;
 
-import dev.raykube.e2e.ControlPlane;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -16,7 +15,8 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The Ray of the e2e virtual environment ({@link ControlPlane#rayTool(String)}) and the environment every Ray process
+ * The Ray of a virtual environment (by default the one {@value #VENV_VARIABLE} names, as {@code e2e/setup} provisions
+ * it) and the environment every Ray process
  * of the simulator gets: the machine's environment without Ray's own variables, the venv's {@code bin} first on
  * {@code PATH} (job entrypoints find {@code python}), a private {@code HOME}, and the loopback, no-drain, no-usage-stats
  * switches. Also the two checks a head must pass before its Pod is Ready.
@@ -34,8 +34,16 @@ final class RayInstallation {
     this.ray = ray;
   }
 
+  /** The environment variable naming the Ray virtual environment: its {@code bin/ray} runs every Ray process. */
+  static final String VENV_VARIABLE = "RAYKUBE_RAY_VENV";
+
   static RayInstallation fromEnvironment() {
-    return new RayInstallation(ControlPlane.rayTool("ray"));
+    String venv = System.getenv(VENV_VARIABLE);
+    if (venv == null || venv.isBlank()) {
+      throw new IllegalStateException(VENV_VARIABLE + " is not set: it must name a virtual environment with Ray "
+          + "installed (e2e/setup provisions one)");
+    }
+    return new RayInstallation(Path.of(venv).resolve("bin").resolve("ray"));
   }
 
   Path ray() {

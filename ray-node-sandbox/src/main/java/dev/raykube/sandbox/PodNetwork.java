@@ -1,4 +1,4 @@
-package dev.raykube.e2e.node;
+package dev.raykube.sandbox;
 
 import dev.raykube.service.observe.ServeProxyProbe;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package dev.raykube.e2e.node;
+package dev.raykube.sandbox;
 
 /**
  * The ports of one RayCluster's simulated head, picked when the simulator first sees a Pod of the cluster, so that a

@@ -1,4 +1,4 @@
-package dev.raykube.e2e.node;
+package dev.raykube.sandbox;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,4 +1,4 @@
-package dev.raykube.e2e.node;
+package dev.raykube.sandbox;
 
 import dev.raykube.lifecycle.observe.DashboardAccess;
 import dev.raykube.lifecycle.observe.DashboardEndpoint;

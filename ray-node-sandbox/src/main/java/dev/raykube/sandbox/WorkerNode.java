@@ -1,4 +1,4 @@
-package dev.raykube.e2e.node;
+package dev.raykube.sandbox;
 
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.Pod;
