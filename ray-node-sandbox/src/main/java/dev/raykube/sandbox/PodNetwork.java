@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class PodNetwork {
 
-  /** The range Pod IPs come from; unique within the test JVM (all simulators share the counter). */
+  /** The range Pod IPs come from; unique within the JVM (all simulators share the counter). */
   static final String POD_CIDR = "10.244.0.0/16";
   private static final AtomicInteger NEXT = new AtomicInteger(1);
 

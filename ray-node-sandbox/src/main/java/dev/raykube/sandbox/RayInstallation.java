@@ -83,7 +83,7 @@ final class RayInstallation {
 
   /** Runs Ray's own CLI ({@code ray.scripts.scripts.main}) with the CLI's multi-node check lifted; see above. */
   static final String WORKER_LAUNCHER = """
-      # Written by the RayKube node simulator (e2e tests): `ray start` for a worker on loopback.
+      # Written by the RayKube node sandbox: `ray start` for a worker on loopback.
       import sys
       import types
 
