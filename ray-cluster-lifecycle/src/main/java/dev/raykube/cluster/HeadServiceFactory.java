@@ -45,12 +45,31 @@ public final class HeadServiceFactory {
   public static final int DEFAULT_SERVE_PORT = 8000;
   /** The name of the port that serves the dashboard (and the Jobs REST API). */
   public static final String DASHBOARD_PORT_NAME = "dashboard";
+  /** The name of the container port Ray Serve's HTTP proxy listens on. */
+  public static final String SERVE_PORT_NAME = "serve";
 
   private final ClusterBuildSettings settings;
 
   /** A factory for the given operator settings. */
   public HeadServiceFactory(ClusterBuildSettings settings) {
     this.settings = Objects.requireNonNull(settings, "settings");
+  }
+
+  /**
+   * The port Ray Serve's proxy listens on in a Ray container: its port named {@value #SERVE_PORT_NAME}, else
+   * {@value #DEFAULT_SERVE_PORT}.
+   *
+   * @param ray the Ray container, or null (the default then)
+   */
+  public static int servePort(Container ray) {
+    if (ray != null && ray.getPorts() != null) {
+      for (ContainerPort port : ray.getPorts()) {
+        if (SERVE_PORT_NAME.equals(port.getName()) && port.getContainerPort() != null) {
+          return port.getContainerPort();
+        }
+      }
+    }
+    return DEFAULT_SERVE_PORT;
   }
 
   /** The head Service of the cluster. */

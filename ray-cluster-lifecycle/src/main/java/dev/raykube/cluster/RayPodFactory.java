@@ -180,7 +180,7 @@ public final class RayPodFactory {
     if (settings.probeInjection()) {
       boolean serves = type == RayNodeType.WORKER && "true".equals(meta.getLabels().get(RayClusterLabels.SERVE));
       RayProbes.apply(ray, type, cluster.getSpec().getRayVersion(), params,
-          serves ? RayProbes.servePort(ray) : RayProbes.NO_SERVE_PROXY);
+          serves ? HeadServiceFactory.servePort(ray) : RayProbes.NO_SERVE_PROXY);
     }
     return new PodBuilder().withApiVersion("v1").withKind("Pod").withMetadata(meta).withSpec(spec).build();
   }

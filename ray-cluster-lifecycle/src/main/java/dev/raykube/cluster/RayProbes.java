@@ -1,7 +1,6 @@
 package dev.raykube.cluster;
 
 import io.fabric8.kubernetes.api.model.Container;
-import io.fabric8.kubernetes.api.model.ContainerPort;
 import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.Probe;
 import io.fabric8.kubernetes.api.model.ProbeBuilder;
@@ -35,7 +34,6 @@ final class RayProbes {
   static final RayRelease FIRST_UNIFIED_HEALTHZ = new RayRelease(2, 53, 0);
   /** The {@code servePort} of {@link #apply} for a container whose Serve proxy the probe does not check. */
   static final int NO_SERVE_PROXY = -1;
-  static final String SERVE_PORT_NAME = "serve";
 
   private RayProbes() {
   }
@@ -58,21 +56,6 @@ final class RayProbes {
       ray.setReadinessProbe(servePort == NO_SERVE_PROXY ? probe(http, type, agentPort, dashboardPort, 10, timeout, 10)
           : serveWorkerReadiness(http, agentPort, servePort));
     }
-  }
-
-  /**
-   * The port of the container's port named {@value #SERVE_PORT_NAME}, else
-   * {@value HeadServiceFactory#DEFAULT_SERVE_PORT}.
-   */
-  static int servePort(Container ray) {
-    if (ray.getPorts() != null) {
-      for (ContainerPort port : ray.getPorts()) {
-        if (SERVE_PORT_NAME.equals(port.getName()) && port.getContainerPort() != null) {
-          return port.getContainerPort();
-        }
-      }
-    }
-    return HeadServiceFactory.DEFAULT_SERVE_PORT;
   }
 
   private static Probe serveWorkerReadiness(boolean http, int agentPort, int servePort) {

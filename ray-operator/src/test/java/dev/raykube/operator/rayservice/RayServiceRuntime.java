@@ -11,10 +11,12 @@ import dev.raykube.operator.raycluster.RayClusterController;
 import dev.raykube.operator.runtime.RayOperator;
 import dev.raykube.operator.testing.ConflictRetryingEdit;
 import dev.raykube.operator.testing.PodSimulator;
+import dev.raykube.operator.testing.RayCrds;
 import dev.raykube.operator.testing.TestOperator;
 import dev.raykube.service.decide.RayServiceSettings;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.Event;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.utils.Serialization;
@@ -89,6 +91,13 @@ final class RayServiceRuntime implements AutoCloseable {
     this.reconciles = new CountedReconciles(new RayServiceController(FAST_SERVICES, FAST_FINALIZER,
         context -> DashboardAccess.fixed(dashboard.url()), (podIp, port) -> true));
     this.operator = TestOperator.start(client, List.of(new RayClusterController(FAST_CLUSTERS), reconciles));
+  }
+
+  /** Registers the Ray CRDs on the mock and creates {@code namespace}: once per test class, before {@link #start}. */
+  static void prepare(KubernetesClient client, String namespace) {
+    RayCrds.register(client);
+    client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(namespace).endMetadata().build())
+        .create();
   }
 
   /** Starts the operator for RayServices in {@code namespace} (which must exist). */

@@ -5,10 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.service.RayService;
-import dev.raykube.operator.testing.RayCrds;
 import dev.raykube.operator.testing.ServeEndpointSlice;
 import io.fabric8.kubernetes.api.model.Event;
-import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import java.time.Duration;
@@ -40,9 +38,7 @@ class RayServiceSuspendTimeoutValidationTest {
 
   @BeforeAll
   static void crds() {
-    RayCrds.register(client);
-    client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(NS).endMetadata().build())
-        .create();
+    RayServiceRuntime.prepare(client, NS);
   }
 
   @BeforeEach

@@ -7,7 +7,6 @@ import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.RayClusterConditionType;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.Container;
-import io.fabric8.kubernetes.api.model.ContainerPort;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodCondition;
 import java.util.List;
@@ -19,7 +18,7 @@ import java.util.List;
 public final class RayPodReadiness {
 
   /** The name of the container port Ray Serve's proxy listens on. */
-  public static final String SERVE_PORT_NAME = "serve";
+  public static final String SERVE_PORT_NAME = HeadServiceFactory.SERVE_PORT_NAME;
 
   private RayPodReadiness() {
   }
@@ -68,17 +67,9 @@ public final class RayPodReadiness {
         && !pod.getStatus().getPodIP().isBlank();
   }
 
-  /** The port of the first container's port named {@value #SERVE_PORT_NAME}, else 8000. */
+  /** The serve port of the Pod's first (Ray) container ({@link HeadServiceFactory#servePort}). */
   public static int servePort(Pod pod) {
     List<Container> containers = pod.getSpec() == null ? null : pod.getSpec().getContainers();
-    if (containers == null || containers.isEmpty() || containers.get(0).getPorts() == null) {
-      return HeadServiceFactory.DEFAULT_SERVE_PORT;
-    }
-    for (ContainerPort port : containers.get(0).getPorts()) {
-      if (SERVE_PORT_NAME.equals(port.getName()) && port.getContainerPort() != null) {
-        return port.getContainerPort();
-      }
-    }
-    return HeadServiceFactory.DEFAULT_SERVE_PORT;
+    return HeadServiceFactory.servePort(containers == null || containers.isEmpty() ? null : containers.get(0));
   }
 }
