@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 
 /**
- * The real control plane started by {@code e2e/start}: kube-apiserver + etcd + kube-controller-manager on loopback.
+ * The real control plane started by {@code local/start-control-plane}: kube-apiserver + etcd + kube-controller-manager on loopback.
  * {@code e2e/run} sources the state dir's {@code env} file before Maven, so its variables are in the environment. A
  * missing control plane is an error, never a skip: the suite exists to run against the real thing.
  */
@@ -17,16 +17,16 @@ public final class ControlPlane {
   private ControlPlane() {
   }
 
-  /** The admin kubeconfig written by {@code e2e/start} ({@code RAYKUBE_E2E_KUBECONFIG}). */
+  /** The admin kubeconfig written by {@code local/start-control-plane} ({@code RAYKUBE_E2E_KUBECONFIG}). */
   public static Path kubeconfig() {
     String value = System.getenv("RAYKUBE_E2E_KUBECONFIG");
     if (value == null || value.isBlank()) {
       throw new IllegalStateException("RAYKUBE_E2E_KUBECONFIG is not set: run the suite with e2e/run, or source "
-          + "the env file of e2e/start (" + System.getenv().getOrDefault("TMPDIR", "/tmp") + "/raykube-e2e/env)");
+          + "the env file of local/start-control-plane (" + System.getenv().getOrDefault("TMPDIR", "/tmp") + "/raykube-e2e/env)");
     }
     Path path = Paths.get(value);
     if (!Files.isReadable(path)) {
-      throw new IllegalStateException("kubeconfig " + path + " is not readable: is the control plane of e2e/start up?");
+      throw new IllegalStateException("kubeconfig " + path + " is not readable: is the control plane of local/start-control-plane up?");
     }
     return path;
   }

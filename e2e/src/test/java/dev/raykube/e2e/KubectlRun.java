@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One finished run of the cached kubectl ({@code ControlPlane.tool("kubectl")}) against the control plane of
- * {@code e2e/start}, with {@code KUBECONFIG} set to its admin kubeconfig and the repository root as working directory,
+ * {@code local/start-control-plane}, with {@code KUBECONFIG} set to its admin kubeconfig and the repository root as working directory,
  * so that paths read exactly as in the docs ({@code kubectl apply -k ray-operator/deploy}).
  *
  * @param args the arguments after {@code kubectl}

@@ -35,7 +35,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * RayJobs (HTTPMode) against the real peers: the operator runs in this JVM against the real kube-apiserver of
- * {@code e2e/start}, the node simulator runs each head pod as a real {@code ray start --head}, and the operator reaches
+ * {@code local/start-control-plane}, the node simulator runs each head pod as a real {@code ray start --head}, and the operator reaches
  * each head's dashboard through the simulator's {@code DashboardAccess}. What Ray says about a job is asked of the
  * head's dashboard directly ({@link HeadDashboard}), never taken from the RayJob's status.
  *

@@ -35,7 +35,7 @@ final class RayJobNamespace {
   /** The test's finalizer that keeps a RayCluster (and so its pods and its Ray head) for inspection. */
   static final String HOLD = "e2e.raykube.dev/keep-for-inspection";
 
-  /** The Ray release of the venv that runs the heads ({@code e2e/setup}). */
+  /** The Ray release of the venv that runs the heads ({@code local/provision}). */
   static final String RAY_VERSION = "2.60.0";
 
   private final KubernetesClient client;

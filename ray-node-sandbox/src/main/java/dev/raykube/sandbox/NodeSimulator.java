@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -47,6 +48,7 @@ public final class NodeSimulator implements AutoCloseable {
   /** How long a deleted head waits for worker deletions of the same cluster before it is stopped. */
   private static final Duration HEAD_STOP_DELAY = Duration.ofSeconds(1);
 
+  /** The namespace simulated, or {@code null} for every namespace. */
   private final String namespace;
   private final NodeContext context;
   private final Map<String, SimulatedPod> pods = new ConcurrentHashMap<>();
@@ -57,44 +59,67 @@ public final class NodeSimulator implements AutoCloseable {
   private final ExecutorService starters = Executors.newCachedThreadPool(r -> thread(r, "node-sim-start-"));
   private final ExecutorService stoppers = Executors.newCachedThreadPool(r -> thread(r, "node-sim-stop-"));
   private final SharedIndexInformer<Pod> informer;
+  private final SharedIndexInformer<Pod> submitters;
 
-  private NodeSimulator(KubernetesClient client, String namespace, Duration startTimeout, Duration stopTimeout) {
+  private NodeSimulator(KubernetesClient client, String namespace, String nodeName, RayInstallation ray,
+      Duration startTimeout, Duration stopTimeout) {
     this.namespace = namespace;
-    this.context = new NodeContext(client, SimulatedNode.register(client, namespace), RayInstallation.fromEnvironment(),
-        startTimeout, stopTimeout);
-    this.informer = client.pods().inNamespace(namespace).withLabel("ray.io/is-ray-node", "yes")
-        .inform(new ResourceEventHandler<>() {
-          @Override
-          public void onAdd(Pod pod) {
-            observe(pod);
-          }
+    this.context = new NodeContext(client, SimulatedNode.register(client, nodeName), ray, startTimeout, stopTimeout);
+    var pods = namespace == null ? client.pods().inAnyNamespace() : client.pods().inNamespace(namespace);
+    this.informer = pods.withLabel("ray.io/is-ray-node", "yes").inform(handler());
+    this.submitters = pods.withLabel(SubmitterPod.JOB_NAME_LABEL).inform(handler());
+    log.info("node simulator: playing kubelet for Ray Pods and RayJob submitters in {} (ray {})",
+        namespace == null ? "every namespace" : "namespace " + namespace, context.ray.ray());
+  }
 
-          @Override
-          public void onUpdate(Pod oldPod, Pod pod) {
-            observe(pod);
-          }
+  private ResourceEventHandler<Pod> handler() {
+    return new ResourceEventHandler<>() {
+      @Override
+      public void onAdd(Pod pod) {
+        observe(pod);
+      }
 
-          @Override
-          public void onDelete(Pod pod, boolean deletedFinalStateUnknown) {
-            forget(pod, "deleted");
-          }
-        });
-    log.info("node simulator: playing kubelet for Ray Pods in namespace {} (ray {})", namespace, context.ray.ray());
+      @Override
+      public void onUpdate(Pod oldPod, Pod pod) {
+        observe(pod);
+      }
+
+      @Override
+      public void onDelete(Pod pod, boolean deletedFinalStateUnknown) {
+        forget(pod, "deleted");
+      }
+    };
   }
 
   /**
-   * Starts simulating the node for the Ray Pods of {@code namespace}, with the default timeouts.
+   * Starts simulating the node for the Ray Pods of {@code namespace}, with the default timeouts, bound to the Node
+   * {@code raykube-sim-<namespace>} and with the Ray of the virtual environment {@code RAYKUBE_RAY_VENV} names.
    *
    * @param client a client for the API server; not closed by the simulator
+   * @throws IllegalStateException if that variable names no virtual environment with Ray
    */
   public static NodeSimulator start(KubernetesClient client, String namespace) {
     return start(client, namespace, START_TIMEOUT, STOP_TIMEOUT);
   }
 
-  /** Starts simulating with other start and stop timeouts. */
+  /** Starts simulating {@code namespace} with other start and stop timeouts. */
   public static NodeSimulator start(KubernetesClient client, String namespace, Duration startTimeout,
       Duration stopTimeout) {
-    return new NodeSimulator(client, namespace, startTimeout, stopTimeout);
+    return new NodeSimulator(client, namespace, "raykube-sim-" + namespace, RayInstallation.fromEnvironment(),
+        startTimeout, stopTimeout);
+  }
+
+  /**
+   * Starts simulating one Node for the Ray Pods of every namespace (what {@code raykube local} runs), with the default
+   * timeouts.
+   *
+   * @param client a client for the API server; not closed by the simulator
+   * @param nodeName the Node the Pods are bound to, e.g. {@code raykube-local}
+   * @param rayVenv a virtual environment with Ray (and Ray Serve, for RayServices) installed
+   * @throws IllegalStateException if {@code rayVenv} has no {@code bin/ray}
+   */
+  public static NodeSimulator startInAllNamespaces(KubernetesClient client, String nodeName, Path rayVenv) {
+    return new NodeSimulator(client, null, nodeName, RayInstallation.of(rayVenv), START_TIMEOUT, STOP_TIMEOUT);
   }
 
   /**
@@ -123,6 +148,15 @@ public final class NodeSimulator implements AutoCloseable {
    * @param portName the Service port's name, e.g. {@code serve}
    */
   public LoopbackServiceProxy routeService(String service, String portName) {
+    if (namespace == null) {
+      throw new IllegalStateException("this simulator runs every namespace; use routeService(namespace, service, "
+          + "portName)");
+    }
+    return routeService(namespace, service, portName);
+  }
+
+  /** Routes a port of a Service of {@code namespace}; see {@link #routeService(String, String)}. */
+  public LoopbackServiceProxy routeService(String namespace, String service, String portName) {
     return LoopbackServiceProxy.start(context.client, namespace, service, portName, context.network);
   }
 
@@ -170,9 +204,9 @@ public final class NodeSimulator implements AutoCloseable {
     String uid = pod.getMetadata().getUid();
     if (pod.getMetadata().getDeletionTimestamp() != null) {
       forget(pod, "terminating");
-      if (pod.getSpec().getNodeName() != null) {
-        stoppers.execute(() -> context.client.pods().inNamespace(namespace).withName(pod.getMetadata().getName())
-            .withGracePeriod(0).delete());
+      if (context.node.name().equals(pod.getSpec().getNodeName())) {
+        stoppers.execute(() -> context.client.pods().inNamespace(pod.getMetadata().getNamespace())
+            .withName(pod.getMetadata().getName()).withGracePeriod(0).delete());
       }
       return;
     }
@@ -183,7 +217,16 @@ public final class NodeSimulator implements AutoCloseable {
     if (phase != null && !phase.equals("Pending")) {
       return; // a Pod this simulator never ran (an earlier run marked it); nothing to start
     }
+    String namespace = pod.getMetadata().getNamespace();
     Map<String, String> labels = pod.getMetadata().getLabels();
+    if (labels.containsKey(SubmitterPod.JOB_NAME_LABEL)) {
+      if (SubmitterPod.isRayJobSubmitter(context.client, pod)) {
+        launch(pod, new SubmitterPod(context, pod), "RayJob submitter");
+      } else if (ignored.add(uid)) {
+        log.debug("{}/{}: a Job's Pod, not a RayJob submitter; not run", namespace, pod.getMetadata().getName());
+      }
+      return;
+    }
     String type = labels.get("ray.io/node-type");
     String cluster = labels.get("ray.io/cluster");
     if (cluster == null || !("head".equals(type) || "worker".equals(type))) {
@@ -195,10 +238,15 @@ public final class NodeSimulator implements AutoCloseable {
       return;
     }
     SimulatedPod node = "head".equals(type) ? new HeadNode(context, pod) : new WorkerNode(context, pod);
+    launch(pod, node, type + " Pod of cluster " + cluster);
+  }
+
+  private void launch(Pod pod, SimulatedPod node, String what) {
+    String uid = pod.getMetadata().getUid();
     if (pods.putIfAbsent(uid, node) != null) {
-      return;
+      return; // one informer thread per Pod: not reached
     }
-    log.info("{}/{}: new {} Pod of cluster {}", namespace, pod.getMetadata().getName(), type, cluster);
+    log.info("{}/{}: new {}", pod.getMetadata().getNamespace(), pod.getMetadata().getName(), what);
     starts.put(uid, starters.submit(() -> {
       Thread.currentThread().setName("node-sim-" + pod.getMetadata().getName());
       node.run();
@@ -212,8 +260,9 @@ public final class NodeSimulator implements AutoCloseable {
     if (node == null) {
       return;
     }
-    log.info("{}/{}: Pod {}; stopping its processes", namespace, pod.getMetadata().getName(), why);
-    String key = namespace + "/" + node.cluster;
+    log.info("{}/{}: Pod {}; stopping its processes", pod.getMetadata().getNamespace(), pod.getMetadata().getName(),
+        why);
+    String key = pod.getMetadata().getNamespace() + "/" + node.cluster;
     if (node instanceof HeadNode) {
       // The garbage collector deletes a cluster's Pods together. A worker whose GCS disappears under it hangs in its
       // shutdown until SIGKILL (20 s), so a head waits a moment for the workers being stopped with it.
@@ -272,6 +321,7 @@ public final class NodeSimulator implements AutoCloseable {
   @Override
   public void close() {
     informer.stop();
+    submitters.stop();
     List<SimulatedPod> all = new ArrayList<>(pods.values());
     pods.clear();
     // Workers first, while their heads' GCS still answers: they then shut down in seconds instead of hanging.
@@ -281,7 +331,7 @@ public final class NodeSimulator implements AutoCloseable {
     starters.shutdownNow();
     stoppers.shutdown();
     context.node.close(); // Pods still bound to it are removed by the controller-manager's Pod garbage collector
-    log.info("node simulator for namespace {} closed", namespace);
+    log.info("node simulator for {} closed", namespace == null ? "every namespace" : "namespace " + namespace);
   }
 
   private Thread thread(Runnable runnable, String prefix) {

@@ -81,23 +81,39 @@ final class PodStatusWriter {
 
   /** Failed: the container (or init container {@code initContainer}, if not null) terminated with {@code exitCode}. */
   boolean failed(Pod pod, String initContainer, int exitCode, String message) {
-    return write(pod, "Failed", current -> {
+    return terminated(pod, "Failed", initContainer, exitCode, message);
+  }
+
+  /** Succeeded: every container terminated with exit code 0 (a Job's Pod whose command completed). */
+  boolean succeeded(Pod pod) {
+    return terminated(pod, "Succeeded", null, 0, null);
+  }
+
+  private boolean terminated(Pod pod, String phase, String initContainer, int exitCode, String message) {
+    boolean ok = exitCode == 0;
+    String reason = ok ? "Completed" : "Error";
+    return write(pod, phase, current -> {
       String now = now();
       Function<Container, ContainerStatus> terminated = c -> base(c).withReady(false).withStarted(false)
-          .withNewState().withNewTerminated().withExitCode(exitCode).withReason("Error").withMessage(message)
+          .withNewState().withNewTerminated().withExitCode(exitCode).withReason(reason).withMessage(message)
           .withFinishedAt(now).endTerminated().endState().build();
       Function<Container, ContainerStatus> waiting = c -> base(c).withReady(false).withStarted(false)
           .withNewState().withNewWaiting().withReason("PodInitializing").endWaiting().endState().build();
+      Function<Container, ContainerStatus> completed = c -> base(c).withReady(false).withStarted(false)
+          .withNewState().withNewTerminated().withExitCode(0).withReason("Completed").withFinishedAt(now)
+          .endTerminated().endState().build();
       List<ContainerStatus> init = current.getSpec().getInitContainers().stream()
-          .map(c -> c.getName().equals(initContainer) ? terminated.apply(c) : waiting.apply(c)).toList();
+          .map(c -> c.getName().equals(initContainer) ? terminated.apply(c)
+              : initContainer == null ? completed.apply(c) : waiting.apply(c)).toList();
       List<ContainerStatus> app = current.getSpec().getContainers().stream()
           .map(initContainer == null ? terminated : waiting).toList();
-      return status("Failed", current, now, false, init, app)
-          .withMessage(message).withReason("Error")
+      String notReady = ok ? "PodCompleted" : "PodFailed";
+      return status(phase, current, now, false, init, app)
+          .withMessage(message).withReason(ok ? null : "Error")
           .withConditions(condition("PodScheduled", true, null, now),
               condition("Initialized", initContainer == null, initContainer == null ? null : "ContainersNotInitialized",
                   now),
-              condition("ContainersReady", false, "PodFailed", now), condition("Ready", false, "PodFailed", now))
+              condition("ContainersReady", false, notReady, now), condition("Ready", false, notReady, now))
           .build();
     });
   }

@@ -15,7 +15,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The Ray of a virtual environment (by default the one {@value #VENV_VARIABLE} names, as {@code e2e/setup} provisions
+ * The Ray of a virtual environment (by default the one {@value #VENV_VARIABLE} names, as {@code local/provision} provisions
  * it) and the environment every Ray process
  * of the simulator gets: the machine's environment without Ray's own variables, the venv's {@code bin} first on
  * {@code PATH} (job entrypoints find {@code python}), a private {@code HOME}, and the loopback, no-drain, no-usage-stats
@@ -41,9 +41,19 @@ final class RayInstallation {
     String venv = System.getenv(VENV_VARIABLE);
     if (venv == null || venv.isBlank()) {
       throw new IllegalStateException(VENV_VARIABLE + " is not set: it must name a virtual environment with Ray "
-          + "installed (e2e/setup provisions one)");
+          + "installed (local/provision makes one)");
     }
-    return new RayInstallation(Path.of(venv).resolve("bin").resolve("ray"));
+    return of(Path.of(venv));
+  }
+
+  /** The Ray of virtual environment {@code venv}; fails at once if it has no {@code bin/ray}. */
+  static RayInstallation of(Path venv) {
+    Path ray = venv.resolve("bin").resolve("ray");
+    if (!java.nio.file.Files.isExecutable(ray)) {
+      throw new IllegalStateException(ray + " does not exist: " + venv + " is not a virtual environment with Ray "
+          + "installed (local/provision makes one)");
+    }
+    return new RayInstallation(ray);
   }
 
   Path ray() {

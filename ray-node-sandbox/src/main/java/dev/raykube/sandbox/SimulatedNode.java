@@ -18,7 +18,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The Node object the simulator's Pods are bound to, {@code raykube-sim-<namespace>}, as a kubelet would keep it:
+ * The Node object the simulator's Pods are bound to ({@code raykube-sim-<namespace>}, or {@code raykube-local}), as a kubelet would keep it:
  * created with condition {@code Ready=True}, its status heartbeat renewed every {@value #HEARTBEAT_SECONDS} s (else
  * the controller-manager's node lifecycle controller would mark it {@code Unknown} after its grace period, set every
  * Pod on it not ready and, later, evict them), and deleted on close. Pods are bound with a {@code Binding} (what the
@@ -45,11 +45,11 @@ final class SimulatedNode implements AutoCloseable {
     this.name = name;
   }
 
-  /** Creates (or takes over) the Node and starts its heartbeat. */
-  static SimulatedNode register(KubernetesClient client, String namespace) {
-    SimulatedNode node = new SimulatedNode(client, "raykube-sim-" + namespace);
+  /** Creates (or takes over) the Node {@code name} and starts its heartbeat. */
+  static SimulatedNode register(KubernetesClient client, String name) {
+    SimulatedNode node = new SimulatedNode(client, name);
     Node wanted = new NodeBuilder().withNewMetadata().withName(node.name)
-        .addToLabels("kubernetes.io/hostname", node.name).addToLabels("app.kubernetes.io/part-of", "raykube-e2e")
+        .addToLabels("kubernetes.io/hostname", node.name).addToLabels("app.kubernetes.io/part-of", "raykube")
         .endMetadata().build();
     client.nodes().resource(wanted).createOr(existing -> existing.update());
     node.beat();

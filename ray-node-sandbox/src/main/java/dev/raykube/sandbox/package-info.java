@@ -7,6 +7,6 @@
  * ready endpoints as kube-proxy would; {@link dev.raykube.sandbox.LocalRayHead} is a Ray head on its own.
  *
  * <p>The Ray processes come from a virtual environment with Ray installed, named by {@code RAYKUBE_RAY_VENV}
- * ({@code e2e/setup} provisions one). What is simulated and what is not: {@code docs/testing.md} §3.3.
+ * ({@code local/provision} provisions one). What is simulated and what is not: {@code docs/testing.md} §3.3.
  */
 package dev.raykube.sandbox;

@@ -43,7 +43,7 @@ final class Arena implements AutoCloseable {
   /** Builds KubeRay if needed, reads RayKube's shipped settings, starts a control plane. */
   static Arena open(Path root) {
     List<Contender> contenders = List.of(KubeRayContender.build(root), RayKubeContender.shipped(root));
-    System.out.println("starting the control plane (e2e/start, audit log on) ...");
+    System.out.println("starting the control plane (local/start-control-plane, audit log on) ...");
     return new Arena(root, LocalControlPlane.start(root), contenders);
   }
 

@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * KubeRay's operator, the baseline arm: {@code github.com/ray-project/kuberay/ray-operator} at {@value #VERSION}, built
- * from the Go module proxy by {@code benchmarks/build-kuberay} and cached beside {@code e2e/setup}'s binaries. Run with its defaults (reconcile concurrency 1, QPS
+ * from the Go module proxy by {@code benchmarks/build-kuberay} and cached beside {@code local/provision}'s binaries. Run with its defaults (reconcile concurrency 1, QPS
  * 100, burst 200), except leader election off and metrics and health on free loopback ports; it reaches dashboards
  * and Pod IPs (a Serve proxy's health) through {@code HTTP_PROXY} (see {@link DashboardProxy}).
  */

@@ -19,10 +19,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * The real control plane both operators run against: {@code e2e/start} (etcd, kube-apiserver, kube-controller-manager
+ * The real control plane both operators run against: {@code local/start-control-plane} (etcd, kube-apiserver, kube-controller-manager
  * on loopback) on free ports, in a state directory of its own, with the API server's audit log on and one static-token
  * user per operator ({@value #KUBERAY_USER}, {@value #RAYKUBE_USER}), so that the audit log tells their requests apart.
- * The RayKube CRDs are installed (both operators run against them). {@link #close()} runs {@code e2e/stop}.
+ * The RayKube CRDs are installed (both operators run against them). {@link #close()} runs {@code local/stop-control-plane}.
  */
 final class LocalControlPlane implements AutoCloseable {
 
@@ -54,7 +54,7 @@ final class LocalControlPlane implements AutoCloseable {
         "RAYKUBE_KCM_PORT", String.valueOf(freePort()),
         "RAYKUBE_E2E_AUDIT", "1",
         "RAYKUBE_E2E_USERS", KUBERAY_USER + " " + RAYKUBE_USER);
-    run(root, env, Duration.ofMinutes(3), root.resolve("e2e/start").toString());
+    run(root, env, Duration.ofMinutes(3), root.resolve("local/start-control-plane").toString());
     LocalControlPlane plane = new LocalControlPlane(root, state, env);
     try {
       plane.installCrds();
@@ -124,7 +124,7 @@ final class LocalControlPlane implements AutoCloseable {
         System.err.println("could not keep the audit log: " + e.getMessage());
       }
     }
-    run(root, env, Duration.ofMinutes(1), root.resolve("e2e/stop").toString());
+    run(root, env, Duration.ofMinutes(1), root.resolve("local/stop-control-plane").toString());
   }
 
   static int freePort() {

@@ -43,7 +43,7 @@ final class RealRayHead implements AutoCloseable {
         System.getProperty("user.home") + "/.cache/raykube/ray/2.60.0/venv"));
     Path ray = venv.resolve("bin/ray");
     if (!Files.isExecutable(ray)) {
-      throw new IllegalStateException(ray + " is missing: run e2e/setup");
+      throw new IllegalStateException(ray + " is missing: run local/provision");
     }
     Path dir = Files.createTempDirectory(Path.of("/tmp"), "rkb");
     Files.createDirectories(dir.resolve("home"));

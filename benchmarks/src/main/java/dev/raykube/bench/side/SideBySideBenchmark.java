@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The side-by-side suite: RayKube against KubeRay v1.5.0 (built from the Go module proxy), one operator at a time on
- * the same real kube-apiserver + etcd + kube-controller-manager (e2e/start on free loopback ports, audit log on, one
+ * the same real kube-apiserver + etcd + kube-controller-manager (local/start-control-plane on free loopback ports, audit log on, one
  * user per operator), with the harness as the node. Each scenario prints a table of both arms and the ratio
  * RayKube / KubeRay (lower is better on every row) and writes it as JSON to
  * {@code benchmarks/target/side-by-side/<scenario>.json}.
@@ -120,7 +120,7 @@ public final class SideBySideBenchmark {
     machine.put("go", firstLine(List.of("go", "version"), root));
     machine.put("kuberay", KubeRayContender.VERSION);
     machine.put("raykubeCommit", firstLine(List.of("git", "describe", "--always", "--dirty"), root));
-    machine.put("kubernetes", "v1.36.3 (e2e/setup)");
+    machine.put("kubernetes", "v1.36.3 (local/provision)");
     machine.put("load", firstLine(List.of("cat", "/proc/loadavg"), root));
     return machine;
   }

@@ -15,7 +15,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The generated CRDs of {@code ray-operator/deploy/crds} on the real API server: applied with
- * {@code kubectl apply --server-side} (the cached kubectl of {@code e2e/setup}) and waited for until Established.
+ * {@code kubectl apply --server-side} (the cached kubectl of {@code local/provision}) and waited for until Established.
  * Idempotent; every test class may call {@link #install()}.
  */
 public final class Crds {

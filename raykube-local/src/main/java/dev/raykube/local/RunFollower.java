@@ -1,0 +1,185 @@
+package dev.raykube.local;
+
+import dev.raykube.dashboard.JobLogListener;
+import dev.raykube.dashboard.LogTail;
+import dev.raykube.dashboard.RayDashboardClient;
+import dev.raykube.dashboard.RayDashboardException;
+import dev.raykube.lifecycle.observe.DashboardEndpoint;
+import dev.raykube.model.cluster.RayCluster;
+import dev.raykube.model.job.JobDeploymentStatus;
+import dev.raykube.model.job.RayJob;
+import dev.raykube.model.service.RayService;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The I/O of {@code raykube local run} after the apply: reads each RayJob, RayCluster and RayService of the run once a
+ * second, prints what {@link RunProgress} makes of it (with the seconds since the start), and tails each RayJob's Ray
+ * job log from its dashboard ({@code status.dashboardURL}) while it runs, one {@code <rayjob> | <line>} per log line,
+ * until every object has ended or the time is up.
+ */
+final class RunFollower {
+
+  private static final Duration POLL = Duration.ofSeconds(1);
+  /** How long a RayJob's end waits for the rest of its log (Ray closes the tail 1–2 s after the job ends). */
+  private static final Duration LOG_DRAIN = Duration.ofSeconds(5);
+
+  private final KubernetesClient client;
+  private final PrintStream out;
+  private final long started = System.nanoTime();
+  private final Map<RunProgress.Target, Tail> tails = new HashMap<>();
+
+  RunFollower(KubernetesClient client, PrintStream out) {
+    this.client = client;
+    this.out = out;
+  }
+
+  /** The RayJobs, RayClusters and RayServices among {@code applied}, in order. */
+  static List<RunProgress.Target> targets(List<HasMetadata> applied) {
+    List<RunProgress.Target> targets = new ArrayList<>();
+    for (HasMetadata object : applied) {
+      RunProgress.Kind.of(object.getApiVersion(), object.getKind()).ifPresent(kind -> targets.add(
+          new RunProgress.Target(kind, object.getMetadata().getNamespace(), object.getMetadata().getName())));
+    }
+    return targets;
+  }
+
+  /**
+   * Follows {@code targets} until each has ended or {@code timeout} has passed.
+   *
+   * @return whether every object ended as wanted ({@link RunProgress#succeeded()})
+   */
+  boolean follow(List<RunProgress.Target> targets, Duration timeout) throws InterruptedException {
+    RunProgress progress = new RunProgress(targets);
+    long deadline = System.nanoTime() + timeout.toNanos();
+    try {
+      while (!progress.finished() && System.nanoTime() < deadline) {
+        for (RunProgress.Target target : progress.targets()) {
+          if (!progress.ended(target)) {
+            print(observe(progress, target));
+          }
+        }
+        if (!progress.finished()) {
+          Thread.sleep(POLL.toMillis());
+        }
+      }
+    } finally {
+      tails.values().forEach(Tail::close);
+    }
+    if (!progress.finished()) {
+      print(List.of("not done after " + timeout.toSeconds() + " s"));
+    }
+    print(progress.summary());
+    return progress.succeeded();
+  }
+
+  private List<String> observe(RunProgress progress, RunProgress.Target target) throws InterruptedException {
+    String namespace = target.namespace();
+    switch (target.kind()) {
+      case RAY_JOB -> {
+        RayJob job = client.resources(RayJob.class).inNamespace(namespace).withName(target.name()).get();
+        tailIfRunning(target, job);
+        List<String> lines = progress.onRayJob(target, job);
+        if (progress.ended(target) && tails.containsKey(target)) {
+          tails.get(target).drain(LOG_DRAIN);
+        }
+        return lines;
+      }
+      case RAY_CLUSTER -> {
+        return progress.onRayCluster(target,
+            client.resources(RayCluster.class).inNamespace(namespace).withName(target.name()).get());
+      }
+      case RAY_SERVICE -> {
+        return progress.onRayService(target,
+            client.resources(RayService.class).inNamespace(namespace).withName(target.name()).get());
+      }
+      default -> throw new IllegalStateException("unknown kind " + target.kind());
+    }
+  }
+
+  private void tailIfRunning(RunProgress.Target target, RayJob job) {
+    if (job == null || job.getStatus() == null || tails.containsKey(target)) {
+      return;
+    }
+    var status = job.getStatus();
+    JobDeploymentStatus deployment = status.getJobDeploymentStatus();
+    // Once Ray knows the job (it has a status): before the submission, Ray answers the tail with 404.
+    if (deployment != JobDeploymentStatus.RUNNING || status.getJobId() == null || status.getJobId().isEmpty()
+        || status.getJobStatusValue() == null || status.getJobStatusValue().isEmpty()
+        || status.getDashboardURL() == null || status.getDashboardURL().isEmpty()) {
+      return;
+    }
+    tails.put(target, new Tail(target.name(), DashboardEndpoint.urlOf(status.getDashboardURL()), status.getJobId()));
+  }
+
+  private synchronized void print(List<String> lines) {
+    double seconds = (System.nanoTime() - started) / 1e9;
+    for (String line : lines) {
+      out.printf("%6.1fs  %s%n", seconds, line);
+    }
+    out.flush();
+  }
+
+  private synchronized void printLog(String job, String line) {
+    out.println(job + " | " + line);
+    out.flush();
+  }
+
+  /** One RayJob's log tail: chunks split into lines (a partial last line is kept until the next chunk or the end). */
+  private final class Tail implements JobLogListener {
+    private final String job;
+    private final RayDashboardClient dashboard;
+    private final LogTail tail;
+    private final StringBuilder partial = new StringBuilder();
+
+    Tail(String job, String url, String jobId) {
+      this.job = job;
+      this.dashboard = RayDashboardClient.builder().baseUrl(url).build();
+      this.tail = dashboard.tailJobLogs(jobId, this);
+    }
+
+    @Override
+    public synchronized void onLogs(String chunk) {
+      partial.append(chunk);
+      int newline;
+      while ((newline = partial.indexOf("\n")) >= 0) {
+        printLog(job, partial.substring(0, newline));
+        partial.delete(0, newline + 1);
+      }
+    }
+
+    @Override
+    public synchronized void onComplete() {
+      if (partial.length() > 0) {
+        printLog(job, partial.toString());
+        partial.setLength(0);
+      }
+    }
+
+    @Override
+    public void onFailure(RayDashboardException error) {
+      onComplete();
+      print(List.of(job + ": the Ray job's log is not shown (" + Manifest.firstLine(error.getMessage()) + ")"));
+    }
+
+    void drain(Duration timeout) throws InterruptedException {
+      try {
+        tail.completion().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+      } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+        // ended without the rest, or still open: what arrived is printed
+      }
+    }
+
+    void close() {
+      tail.close();
+      dashboard.close();
+    }
+  }
+}
