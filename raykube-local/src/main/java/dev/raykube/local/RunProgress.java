@@ -129,8 +129,8 @@ final class RunProgress {
       if (reason != null && !reason.isEmpty()) {
         text.append(": ").append(reason);
       }
-      if (status.getMessage() != null && !status.getMessage().isEmpty()) {
-        text.append(" (").append(status.getMessage()).append(")");
+      if (status.getMessage() != null && !status.getMessage().isBlank()) {
+        text.append(" (").append(Manifest.firstLine(status.getMessage())).append(")"); // the log is printed already
       }
     }
     if (TERMINAL.contains(deployment)) {

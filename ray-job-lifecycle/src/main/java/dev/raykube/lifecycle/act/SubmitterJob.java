@@ -118,7 +118,7 @@ public final class SubmitterJob {
    * {@code ray job submit --no-wait --submission-id} unless {@code ray job status} finds the id already (so a retried
    * Pod never submits twice); follow the logs with {@code ray job logs --follow}, reconnecting up to 10 times when the
    * stream breaks. Address and id come from {@code $RAY_DASHBOARD_ADDRESS} and {@code $RAY_JOB_SUBMISSION_ID}; the
-   * entrypoint and JSON values are single-quoted.
+   * entrypoint goes as its shell words ({@code EntrypointWords}), each single-quoted, as the JSON values are.
    *
    * @param request what to submit: entrypoint, runtime env, metadata and entrypoint resources
    * @return the script, one statement per line
@@ -146,7 +146,10 @@ public final class SubmitterJob {
     if (request.entrypointResources() != null && !request.entrypointResources().isEmpty()) {
       submit.append(" --entrypoint-resources ").append(quote(json(request.entrypointResources())));
     }
-    submit.append(" -- ").append(quote(request.entrypoint()));
+    submit.append(" --");
+    for (String word : EntrypointWords.forRaySubmit(request.entrypoint())) {
+      submit.append(' ').append(quote(word));
+    }
     return String.join("\n",
         "until ray job list " + address + " >/dev/null 2>&1; do echo \"Waiting for the Ray dashboard at "
             + "$RAY_DASHBOARD_ADDRESS\"; sleep 2; done",

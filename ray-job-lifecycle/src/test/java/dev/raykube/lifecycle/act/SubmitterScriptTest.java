@@ -67,7 +67,8 @@ class SubmitterScriptTest {
         "http://train-ccccc-head-svc.ml.svc.cluster.local:8265", "--no-wait", "--submission-id", "train-bbbbb",
         "--runtime-env-json", "{\"env_vars\":{\"COUNTER_NAME\":\"sample\"},\"pip\":[\"requests==2.32.3\"]}",
         "--metadata-json", "{\"owner\":\"data-team\"}", "--entrypoint-num-cpus", "1", "--entrypoint-num-gpus", "0.5",
-        "--entrypoint-resources", "{\"accelerator\":2.0}", "--", "python train.py --epochs 3 && echo 'done'");
+        "--entrypoint-resources", "{\"accelerator\":2.0}", "--", "/bin/sh", "-c",
+        "python train.py --epochs 3 && echo 'done'");
     assertThat(calls.get(3)).containsExactly("job", "status", "--address",
         "http://train-ccccc-head-svc.ml.svc.cluster.local:8265", "train-bbbbb");
   }
