@@ -1,7 +1,7 @@
 package dev.raykube.local;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
@@ -61,15 +61,20 @@ public record Manifest(Path file, int document, GenericKubernetesResource object
     }
     List<Manifest> manifests = new ArrayList<>();
     int document = 0;
-    try (MappingIterator<JsonNode> documents = YAML.readerFor(JsonNode.class).readValues(file.toFile())) {
-      while (documents.hasNextValue()) {
-        JsonNode node = documents.nextValue();
+    // One tree per document; not readValues, which would take a top-level sequence for a list of documents.
+    try (JsonParser parser = YAML.createParser(file.toFile())) {
+      while (parser.nextToken() != null) {
+        JsonNode node = YAML.readTree(parser);
         document++;
         if (node == null || node.isNull() || node.isMissingNode() || (node.isObject() && node.isEmpty())) {
           continue; // an empty document, as between two "---"
         }
         manifests.add(new Manifest(file, document, object(file, document, node)));
       }
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      var at = e.getLocation();
+      throw new ManifestException(file + ": not YAML" + (at == null ? "" : " at line " + at.getLineNr() + ", column "
+          + at.getColumnNr()) + " (" + firstLine(e.getOriginalMessage()) + ")");
     } catch (IOException | RuntimeException e) {
       throw new ManifestException(file + ": not YAML (" + firstLine(e.getMessage()) + ")");
     }

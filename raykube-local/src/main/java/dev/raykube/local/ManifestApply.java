@@ -34,6 +34,10 @@ public final class ManifestApply {
       try {
         applied.add(client.resource(object).fieldManager(FIELD_MANAGER).forceConflicts().serverSideApply());
       } catch (KubernetesClientException e) {
+        if (unknownKind(e)) {
+          throw new ManifestException(manifest.file() + ": " + manifest.describe() + ": the API server serves no kind "
+              + object.getKind() + " in " + object.getApiVersion());
+        }
         throw new ManifestException(manifest.file() + ": " + manifest.describe() + " refused by the API server: "
             + reason(e));
       }
@@ -41,14 +45,15 @@ public final class ManifestApply {
     return applied;
   }
 
+  private static boolean unknownKind(KubernetesClientException e) {
+    String message = e.getMessage() == null ? "" : e.getMessage();
+    return message.startsWith("Could not find a registered handler for item"); // fabric8: discovery has no such kind
+  }
+
   private static String reason(KubernetesClientException e) {
     if (e.getStatus() != null && e.getStatus().getMessage() != null) {
       return Manifest.firstLine(e.getStatus().getMessage());
     }
-    String message = e.getMessage();
-    if (message != null && message.contains("Could not find the metadata")) {
-      return "the API server serves no such kind (" + Manifest.firstLine(message) + ")";
-    }
-    return Manifest.firstLine(message);
+    return Manifest.firstLine(e.getMessage());
   }
 }
