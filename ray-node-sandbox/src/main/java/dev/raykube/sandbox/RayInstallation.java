@@ -146,11 +146,11 @@ final class RayInstallation {
       builder.environment().clear();
       builder.environment().putAll(env);
       Process check = builder.start();
-      if (!check.waitFor(30, TimeUnit.SECONDS)) {
-        check.destroyForcibly();
-        return false;
+      try {
+        return check.waitFor(30, TimeUnit.SECONDS) && check.exitValue() == 0;
+      } finally {
+        check.destroyForcibly(); // also when interrupted (the Pod deleted, the sandbox closing): never left behind
       }
-      return check.exitValue() == 0;
     } catch (IOException e) {
       return false;
     }
