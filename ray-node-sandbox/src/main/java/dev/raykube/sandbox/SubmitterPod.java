@@ -19,7 +19,8 @@ import org.slf4j.LoggerFactory;
  * {@code ray.io/originated-from-crd: RayJob}): its first container's command and args run as a local process with the
  * container's environment ({@link PodEnv}) over the Ray environment of the simulator (so {@code ray job submit} is the
  * venv's), every Service address in them rewritten to a local proxy ({@link ServiceAddresses}, cluster DNS and
- * kube-proxy), the output in the Pod's temp dir and in the log. Running from the start of the process; Succeeded when
+ * kube-proxy) and every argument or value that is a path under a ConfigMap or Secret volume's mount path rewritten to
+ * the local copy ({@link PodVolumes}), the output in the Pod's temp dir and in the log. Running from the start of the process; Succeeded when
  * it exits 0, Failed with its exit code otherwise, so the Job controller counts it as kubelet's report would make it.
  * Restart policy {@code OnFailure} (restarting the container in place) is not modelled: the Pod fails and the Job
  * controller's backoff creates the next one, as for {@code Never}. Init containers and other containers of the Pod are
@@ -64,9 +65,11 @@ final class SubmitterPod extends SimulatedPod {
     }
     try (ServiceAddresses services = new ServiceAddresses(context.client, pod.getMetadata().getNamespace(),
         context.network)) {
+      PodVolumes volumes = PodVolumes.materialise(context.client, pod, container, dir());
       Map<String, String> env = context.ray.environment(home(), Map.of());
-      PodEnv.of(context.client, pod, container).forEach((key, value) -> env.put(key, services.rewrite(value)));
-      List<String> local = services.rewrite(command);
+      PodEnv.of(context.client, pod, container)
+          .forEach((key, value) -> env.put(key, volumes.localPath(services.rewrite(value))));
+      List<String> local = services.rewrite(command).stream().map(volumes::localPath).toList();
       RayProcess process = launch(() -> RayProcess.start(name + " " + container.getName(), local, env,
           dir().resolve(container.getName() + ".log"), true));
       if (!context.status.running(pod, process.pid())) {
