@@ -26,14 +26,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Plays scheduler and kubelet for the Ray Pods of one namespace on a real API server, with real Ray processes: every
- * Pod labelled {@code ray.io/is-ray-node=yes} that is Pending is bound to the simulator's Node ({@link SimulatedNode},
- * {@code raykube-sim-<namespace>}), gets a Pod IP of its own ({@link PodNetwork}) and a real {@code ray start --head}
+ * Plays scheduler and kubelet for the Ray Pods of one namespace (or of every namespace) on a real API server, with real
+ * Ray processes: every Pod labelled {@code ray.io/is-ray-node=yes} that is Pending is bound to the simulator's Node
+ * ({@link SimulatedNode}, {@code raykube-sim-<namespace>} or the name given), gets a Pod IP of its own ({@link PodNetwork}) and a real {@code ray start --head}
  * (head Pods; for a RayService's cluster also Serve, {@link HeadServe}) or, after its {@code wait-gcs-ready} init
  * script exits 0, a real {@code ray start --address} (worker Pods) on 127.0.0.1, and is then marked Running and Ready
- * through the status subresource. Deleting a Pod (directly or by garbage collection) stops its processes. Services are
- * routed on request ({@link #routeService}), as kube-proxy would. See docs/testing.md §3.3 for what it does and does
- * not model.
+ * through the status subresource. The Pods of a RayJob's K8sJobMode submitter Job run their command on this machine
+ * ({@code SubmitterPod}) and end Succeeded or Failed by its exit code. Deleting a Pod (directly or by garbage
+ * collection) stops its processes. Services are routed on request ({@link #routeService}), as kube-proxy would. See
+ * {@code docs/local.md} for what it does and does not model.
  *
  * <p>Bound Pods are deleted gracefully: the API server only sets a deletion timestamp, and the simulator stops the
  * Pod's processes and deletes it with grace period 0, as kubelet finishes a deletion.
@@ -110,8 +111,8 @@ public final class NodeSimulator implements AutoCloseable {
   }
 
   /**
-   * Starts simulating one Node for the Ray Pods of every namespace (what {@code raykube local} runs), with the default
-   * timeouts.
+   * Starts simulating one Node for the Ray Pods and RayJob submitter Pods of every namespace (what
+   * {@code raykube local} runs), with the default timeouts.
    *
    * @param client a client for the API server; not closed by the simulator
    * @param nodeName the Node the Pods are bound to, e.g. {@code raykube-local}
@@ -220,6 +221,9 @@ public final class NodeSimulator implements AutoCloseable {
     String namespace = pod.getMetadata().getNamespace();
     Map<String, String> labels = pod.getMetadata().getLabels();
     if (labels.containsKey(SubmitterPod.JOB_NAME_LABEL)) {
+      if (ignored.contains(uid)) {
+        return;
+      }
       if (SubmitterPod.isRayJobSubmitter(context.client, pod)) {
         launch(pod, new SubmitterPod(context, pod), "RayJob submitter");
       } else if (ignored.add(uid)) {

@@ -193,8 +193,12 @@ public final class RayKubeLocalMain {
         return EXIT_NOT_SUCCEEDED;
       } finally {
         if (node != null) {
-          Runtime.getRuntime().removeShutdownHook(stop);
-          node.close();
+          try {
+            Runtime.getRuntime().removeShutdownHook(stop);
+            node.close();
+          } catch (IllegalStateException shuttingDown) {
+            // Ctrl-C meanwhile: the hook stops the node
+          }
         }
       }
     }
