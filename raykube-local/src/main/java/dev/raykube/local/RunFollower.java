@@ -30,6 +30,8 @@ final class RunFollower {
   private static final Duration POLL = Duration.ofSeconds(1);
   /** How long a RayJob's end waits for the rest of its log (Ray closes the tail 1–2 s after the job ends). */
   private static final Duration LOG_DRAIN = Duration.ofSeconds(5);
+  /** How many times a RayJob's log tail is opened at most (again after a broken stream, once a second). */
+  private static final int TAIL_ATTEMPTS = 5;
 
   private final KubernetesClient client;
   private final PrintStream out;
@@ -105,7 +107,9 @@ final class RunFollower {
   }
 
   private void tailIfRunning(RunProgress.Target target, RayJob job) {
-    if (job == null || job.getStatus() == null || tails.containsKey(target)) {
+    Tail previous = tails.get(target);
+    if (job == null || job.getStatus() == null
+        || (previous != null && (!previous.failed || previous.attempt >= TAIL_ATTEMPTS))) {
       return;
     }
     var status = job.getStatus();
@@ -116,7 +120,12 @@ final class RunFollower {
         || status.getDashboardURL() == null || status.getDashboardURL().isEmpty()) {
       return;
     }
-    tails.put(target, new Tail(target.name(), DashboardEndpoint.urlOf(status.getDashboardURL()), status.getJobId()));
+    if (previous != null) {
+      previous.close();
+    }
+    // A broken stream is opened again; the log so far is sent again, so the lines printed already are skipped.
+    tails.put(target, new Tail(target.name(), DashboardEndpoint.urlOf(status.getDashboardURL()), status.getJobId(),
+        previous == null ? 1 : previous.attempt + 1, previous == null ? 0 : previous.printed));
   }
 
   private synchronized void print(List<String> lines) {
@@ -132,15 +141,26 @@ final class RunFollower {
     out.flush();
   }
 
-  /** One RayJob's log tail: chunks split into lines (a partial last line is kept until the next chunk or the end). */
+  /**
+   * One RayJob's log tail: chunks split into lines (a partial last line is kept until the next chunk or the end), the
+   * first {@code skip} lines not printed (a tail opened again after a broken one gets the whole log again).
+   */
   private final class Tail implements JobLogListener {
     private final String job;
     private final RayDashboardClient dashboard;
     private final LogTail tail;
     private final StringBuilder partial = new StringBuilder();
+    private final int attempt;
+    private final int skip;
+    private int seen;
+    private volatile int printed;
+    private volatile boolean failed;
 
-    Tail(String job, String url, String jobId) {
+    Tail(String job, String url, String jobId, int attempt, int skip) {
       this.job = job;
+      this.attempt = attempt;
+      this.skip = skip;
+      this.printed = skip;
       this.dashboard = RayDashboardClient.builder().baseUrl(url).build();
       this.tail = dashboard.tailJobLogs(jobId, this);
     }
@@ -150,23 +170,34 @@ final class RunFollower {
       partial.append(chunk);
       int newline;
       while ((newline = partial.indexOf("\n")) >= 0) {
-        printLog(job, partial.substring(0, newline));
+        line(partial.substring(0, newline));
         partial.delete(0, newline + 1);
+      }
+    }
+
+    private void line(String line) {
+      if (++seen > skip) {
+        printLog(job, line);
+        printed++;
       }
     }
 
     @Override
     public synchronized void onComplete() {
       if (partial.length() > 0) {
-        printLog(job, partial.toString());
+        line(partial.toString());
         partial.setLength(0);
       }
     }
 
     @Override
-    public void onFailure(RayDashboardException error) {
-      onComplete();
-      print(List.of(job + ": the Ray job's log is not shown (" + Manifest.firstLine(error.getMessage()) + ")"));
+    public synchronized void onFailure(RayDashboardException error) {
+      partial.setLength(0); // the next tail sends it again, whole
+      failed = true;
+      if (attempt >= TAIL_ATTEMPTS) {
+        print(List.of(job + ": the Ray job's log stream broke " + attempt + " times; the rest is not shown ("
+            + Manifest.firstLine(error.getMessage()) + ")"));
+      }
     }
 
     void drain(Duration timeout) throws InterruptedException {

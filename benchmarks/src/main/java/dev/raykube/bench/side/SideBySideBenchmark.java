@@ -53,7 +53,7 @@ public final class SideBySideBenchmark {
         }
       }
     }
-    Path root = BenchClusters.findUp(Path.of("e2e", "start")).getParent().getParent();
+    Path root = BenchClusters.findUp(Path.of("local", "start-control-plane")).getParent().getParent();
     Path out = root.resolve("benchmarks/target/side-by-side");
     boolean behind = false;
     try (Arena arena = Arena.open(root)) {
