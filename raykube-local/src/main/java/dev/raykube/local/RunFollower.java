@@ -107,12 +107,15 @@ final class RunFollower {
   }
 
   private void tailIfRunning(RunProgress.Target target, RayJob job) {
-    Tail previous = tails.get(target);
-    if (job == null || job.getStatus() == null
-        || (previous != null && (!previous.failed || previous.attempt >= TAIL_ATTEMPTS))) {
+    if (job == null || job.getStatus() == null) {
       return;
     }
     var status = job.getStatus();
+    Tail previous = tails.get(target);
+    boolean sameJob = previous != null && previous.jobId.equals(status.getJobId());
+    if (sameJob && (!previous.failed || previous.attempt >= TAIL_ATTEMPTS)) {
+      return; // following it, done with it, or given up
+    }
     JobDeploymentStatus deployment = status.getJobDeploymentStatus();
     // Once Ray knows the job (it has a status): before the submission, Ray answers the tail with 404.
     if (deployment != JobDeploymentStatus.RUNNING || status.getJobId() == null || status.getJobId().isEmpty()
@@ -123,9 +126,10 @@ final class RunFollower {
     if (previous != null) {
       previous.close();
     }
-    // A broken stream is opened again; the log so far is sent again, so the lines printed already are skipped.
+    // A broken stream is opened again; the log so far is sent again, so the lines printed already are skipped. A new
+    // attempt of the RayJob (a new Ray job id) gets a tail of its own.
     tails.put(target, new Tail(target.name(), DashboardEndpoint.urlOf(status.getDashboardURL()), status.getJobId(),
-        previous == null ? 1 : previous.attempt + 1, previous == null ? 0 : previous.printed));
+        sameJob ? previous.attempt + 1 : 1, sameJob ? previous.printed : 0));
   }
 
   private synchronized void print(List<String> lines) {
@@ -147,6 +151,7 @@ final class RunFollower {
    */
   private final class Tail implements JobLogListener {
     private final String job;
+    private final String jobId;
     private final RayDashboardClient dashboard;
     private final LogTail tail;
     private final StringBuilder partial = new StringBuilder();
@@ -158,6 +163,7 @@ final class RunFollower {
 
     Tail(String job, String url, String jobId, int attempt, int skip) {
       this.job = job;
+      this.jobId = jobId;
       this.attempt = attempt;
       this.skip = skip;
       this.printed = skip;
