@@ -49,7 +49,7 @@ final class RayInstallation {
   /** The Ray of virtual environment {@code venv}; fails at once if it has no {@code bin/ray}. */
   static RayInstallation of(Path venv) {
     Path ray = venv.resolve("bin").resolve("ray");
-    if (!java.nio.file.Files.isExecutable(ray)) {
+    if (!Files.isExecutable(ray)) {
       throw new IllegalStateException(ray + " does not exist: " + venv + " is not a virtual environment with Ray "
           + "installed (local/provision makes one)");
     }

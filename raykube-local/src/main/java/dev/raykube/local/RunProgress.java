@@ -11,10 +11,12 @@ import dev.raykube.model.service.RayService;
 import dev.raykube.model.service.RayServiceStatus;
 import io.fabric8.kubernetes.api.model.Condition;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -43,16 +45,16 @@ final class RunProgress {
     }
 
     /** The kind of {@code kind} (a manifest's {@code kind}), if a run follows it. */
-    static java.util.Optional<Kind> of(String apiVersion, String kind) {
+    static Optional<Kind> of(String apiVersion, String kind) {
       if (!"ray.io/v1".equals(apiVersion)) {
-        return java.util.Optional.empty();
+        return Optional.empty();
       }
       for (Kind k : values()) {
         if (k.kind.equals(kind)) {
-          return java.util.Optional.of(k);
+          return Optional.of(k);
         }
       }
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
   }
 
@@ -81,7 +83,7 @@ final class RunProgress {
 
   private final Map<Target, String> shown = new LinkedHashMap<>();
   private final Map<Target, Boolean> ended = new LinkedHashMap<>();
-  private final Map<Target, Boolean> clusterReadyShown = new LinkedHashMap<>();
+  private final Set<Target> clusterReadyShown = new HashSet<>();
 
   RunProgress(List<Target> targets) {
     targets.forEach(target -> shown.put(target, null));
@@ -109,8 +111,7 @@ final class RunProgress {
     }
     RayClusterStatus cluster = status.getRayClusterStatus();
     if (status.getRayClusterName() != null && cluster != null
-        && cluster.getState() == ClusterState.READY && !clusterReadyShown.containsKey(target)) {
-      clusterReadyShown.put(target, true);
+        && cluster.getState() == ClusterState.READY && clusterReadyShown.add(target)) {
       lines.add(target.label() + ": RayCluster " + status.getRayClusterName() + " ready");
     }
     JobDeploymentStatus deployment = status.getJobDeploymentStatus();
