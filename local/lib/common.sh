@@ -4,7 +4,8 @@
 # Every value can be overridden from the environment.
 
 RAYKUBE_LOCAL_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-RAYKUBE_E2E_DIR="$(cd "${RAYKUBE_LOCAL_DIR}/../e2e" && pwd)"
+# (The test kit runs a copy of these scripts with no e2e/ beside it; nothing there uses this directory.)
+RAYKUBE_E2E_DIR="$(cd "${RAYKUBE_LOCAL_DIR}/.." && pwd)/e2e"
 RAYKUBE_TOOL_MODULE="${RAYKUBE_LOCAL_DIR}/tools/k8s"
 
 # Pinned versions. etcd is not pinned here: it is the go.etcd.io/etcd/server/v3 version that the pinned

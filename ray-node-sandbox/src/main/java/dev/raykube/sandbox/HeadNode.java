@@ -29,7 +29,7 @@ final class HeadNode extends SimulatedPod {
     Map<String, String> auth = authOf(context, pod);
     token = auth.get("RAY_AUTH_TOKEN");
     Map<String, String> env = rayEnvironment(auth);
-    List<String> command = context.ray.headStart(ports, dir().resolve("r"));
+    List<String> command = context.ray().headStart(ports, dir().resolve("r"));
     log.info("{}: starting the Ray head of cluster {} (GCS {}, dashboard {}, auth {})", name, cluster, ports.gcs(),
         ports.dashboard(), auth.getOrDefault("RAY_AUTH_MODE", "disabled"));
     long started = System.nanoTime();
@@ -47,7 +47,7 @@ final class HeadNode extends SimulatedPod {
         throw new IllegalStateException("the Ray head did not pass ray health-check and answer on its dashboard "
             + "within " + context.startTimeout.toSeconds() + " s; output:\n" + process.tail(30));
       }
-      healthy = context.ray.healthCheck(ports.gcs(), env)
+      healthy = context.ray().healthCheck(ports.gcs(), env)
           && RayInstallation.httpStatus(ports.dashboard(), "/api/gcs_healthz", token) == 200;
       if (!healthy) {
         Thread.sleep(500);
@@ -75,6 +75,11 @@ final class HeadNode extends SimulatedPod {
     if (!context.status.running(pod, process.pid())) {
       log.info("{}: Pod gone before it could be marked Running", name);
     }
+  }
+
+  @Override
+  boolean isHead() {
+    return true;
   }
 
   @Override

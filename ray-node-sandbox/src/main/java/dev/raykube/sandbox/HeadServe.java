@@ -42,7 +42,7 @@ final class HeadServe {
    */
   static boolean start(SimulatedPod head, ClusterPorts ports, Map<String, String> env, Duration timeout)
       throws InterruptedException {
-    RayProcess process = head.launch(() -> RayProcess.start(head.name + " serve start", command(head.context.ray,
+    RayProcess process = head.launch(() -> RayProcess.start(head.name + " serve start", command(head.context.ray(),
         ports), env, head.dir().resolve("serve-start.log"), false));
     long deadline = System.nanoTime() + timeout.toNanos();
     Integer exit = null;

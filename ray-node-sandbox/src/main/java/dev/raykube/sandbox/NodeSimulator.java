@@ -34,7 +34,8 @@ import org.slf4j.LoggerFactory;
  * through the status subresource. The Pods of a RayJob's K8sJobMode submitter Job run their command on this machine
  * ({@code SubmitterPod}) and end Succeeded or Failed by its exit code. Deleting a Pod (directly or by garbage
  * collection) stops its processes. Services are routed on request ({@link #routeService}), as kube-proxy would. See
- * {@code docs/local.md} for what it does and does not model.
+ * {@code docs/local.md} for what it does and does not model. Clusters chosen by {@link HeadStandIns} run no Ray: a
+ * {@link HeadStandIn} (for example a fake dashboard) answers for their head ({@link #builder}).
  *
  * <p>Bound Pods are deleted gracefully: the API server only sets a deletion timestamp, and the simulator stops the
  * Pod's processes and deletes it with grace period 0, as kubelet finishes a deletion.
@@ -62,15 +63,20 @@ public final class NodeSimulator implements AutoCloseable {
   private final SharedIndexInformer<Pod> informer;
   private final SharedIndexInformer<Pod> submitters;
 
-  private NodeSimulator(KubernetesClient client, String namespace, String nodeName, RayInstallation ray,
-      Duration startTimeout, Duration stopTimeout) {
+  NodeSimulator(KubernetesClient client, String namespace, String nodeName, RayInstallation ray,
+      HeadStandIns standIns, Duration startTimeout, Duration stopTimeout) {
+    if (ray == null && standIns == null) {
+      throw new IllegalStateException("the node sandbox needs a Ray virtual environment, stand-in heads, or both");
+    }
     this.namespace = namespace;
-    this.context = new NodeContext(client, SimulatedNode.register(client, nodeName), ray, startTimeout, stopTimeout);
+    this.context = new NodeContext(client, SimulatedNode.register(client, nodeName), ray, standIns, startTimeout,
+        stopTimeout);
     var pods = namespace == null ? client.pods().inAnyNamespace() : client.pods().inNamespace(namespace);
     this.informer = pods.withLabel("ray.io/is-ray-node", "yes").inform(handler());
     this.submitters = pods.withLabel(SubmitterPod.JOB_NAME_LABEL).inform(handler());
-    log.info("node simulator: playing kubelet for Ray Pods and RayJob submitters in {} (ray {})",
-        namespace == null ? "every namespace" : "namespace " + namespace, context.ray.ray());
+    log.info("node simulator: playing kubelet for Ray Pods and RayJob submitters in {} (ray {}{})",
+        namespace == null ? "every namespace" : "namespace " + namespace,
+        ray == null ? "none" : ray.ray(), standIns == null ? "" : ", stand-in heads " + standIns);
   }
 
   private ResourceEventHandler<Pod> handler() {
@@ -106,8 +112,7 @@ public final class NodeSimulator implements AutoCloseable {
   /** Starts simulating {@code namespace} with other start and stop timeouts. */
   public static NodeSimulator start(KubernetesClient client, String namespace, Duration startTimeout,
       Duration stopTimeout) {
-    return new NodeSimulator(client, namespace, "raykube-sim-" + namespace, RayInstallation.fromEnvironment(),
-        startTimeout, stopTimeout);
+    return builder(client).namespace(namespace).rayFromEnvironment().timeouts(startTimeout, stopTimeout).start();
   }
 
   /**
@@ -120,13 +125,23 @@ public final class NodeSimulator implements AutoCloseable {
    * @throws IllegalStateException if {@code rayVenv} has no {@code bin/ray}
    */
   public static NodeSimulator startInAllNamespaces(KubernetesClient client, String nodeName, Path rayVenv) {
-    return new NodeSimulator(client, null, nodeName, RayInstallation.of(rayVenv), START_TIMEOUT, STOP_TIMEOUT);
+    return builder(client).nodeName(nodeName).ray(rayVenv).start();
+  }
+
+  /**
+   * A simulator with other choices: one namespace or every one, the Node's name, a Ray virtual environment, stand-in
+   * heads for some or all clusters ({@link HeadStandIns}), timeouts.
+   *
+   * @param client a client for the API server; not closed by the simulator
+   */
+  public static NodeSimulatorBuilder builder(KubernetesClient client) {
+    return new NodeSimulatorBuilder(client);
   }
 
   /**
    * The dashboards of the simulated heads, for the operator's RayJob controller: a RayCluster maps to
    * {@code http://127.0.0.1:<its head's dashboard port>} (with the head's token when the cluster uses token
-   * authentication), or empty while its head is not up.
+   * authentication), a stand-in head's ({@link HeadStandIn}) included, or empty while its head is not up.
    */
   public DashboardAccess dashboardAccess() {
     return context.dashboards;
@@ -184,7 +199,7 @@ public final class NodeSimulator implements AutoCloseable {
    * heads: loopback kept ({@code RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0}), no auth, the venv first on {@code PATH}.
    */
   public Map<String, String> rayClientEnvironment() {
-    return new HashMap<>(context.ray.environment(java.nio.file.Path.of(System.getProperty("java.io.tmpdir")),
+    return new HashMap<>(context.ray().environment(java.nio.file.Path.of(System.getProperty("java.io.tmpdir")),
         Map.of()));
   }
 
@@ -241,7 +256,13 @@ public final class NodeSimulator implements AutoCloseable {
           pod.getMetadata().getName(), type);
       return;
     }
-    SimulatedPod node = "head".equals(type) ? new HeadNode(context, pod) : new WorkerNode(context, pod);
+    SimulatedPod node;
+    if (context.standsIn(namespace, cluster)) {
+      node = "head".equals(type) ? new StandInHead(context, pod) : new StandInWorker(context, pod);
+      type = "stand-in " + type;
+    } else {
+      node = "head".equals(type) ? new HeadNode(context, pod) : new WorkerNode(context, pod);
+    }
     launch(pod, node, type + " Pod of cluster " + cluster);
   }
 
@@ -267,7 +288,7 @@ public final class NodeSimulator implements AutoCloseable {
     log.info("{}/{}: Pod {}; stopping its processes", pod.getMetadata().getNamespace(), pod.getMetadata().getName(),
         why);
     String key = pod.getMetadata().getNamespace() + "/" + node.cluster;
-    if (node instanceof HeadNode) {
+    if (node.isHead()) {
       // The garbage collector deletes a cluster's Pods together. A worker whose GCS disappears under it hangs in its
       // shutdown until SIGKILL (20 s), so a head waits a moment for the workers being stopped with it.
       stoppers.execute(() -> {
@@ -329,8 +350,8 @@ public final class NodeSimulator implements AutoCloseable {
     List<SimulatedPod> all = new ArrayList<>(pods.values());
     pods.clear();
     // Workers first, while their heads' GCS still answers: they then shut down in seconds instead of hanging.
-    stopAll(all.stream().filter(p -> !(p instanceof HeadNode)).toList());
-    stopAll(all.stream().filter(p -> p instanceof HeadNode).toList());
+    stopAll(all.stream().filter(p -> !p.isHead()).toList());
+    stopAll(all.stream().filter(SimulatedPod::isHead).toList());
     starts.values().forEach(f -> f.cancel(true));
     starters.shutdownNow();
     stoppers.shutdown();

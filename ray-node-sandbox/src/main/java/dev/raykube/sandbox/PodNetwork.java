@@ -21,6 +21,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * ({@code dashboard}, 8265), Ray client server ({@code client}, 10001) and, once the simulator started Serve on it,
  * its Serve proxy ({@code serve}, 8000: Serve's proxy runs on the head only, see {@link HeadServe}); a worker none.
  * A port is named by the Ray container's port of that name if it declares one, else the number is Ray's default.
+ * A stand-in head ({@link HeadStandIn}) answers on its dashboard port and, if it has one, its Serve proxy port.
  */
 final class PodNetwork {
 
@@ -31,6 +32,7 @@ final class PodNetwork {
   private final Map<String, PodAddress> byIp = new ConcurrentHashMap<>();
   private final Map<String, String> ipByPod = new ConcurrentHashMap<>();
   private final Map<String, Integer> servePorts = new ConcurrentHashMap<>();
+  private final Map<String, Integer> standInDashboards = new ConcurrentHashMap<>();
   private final NodeContext context;
 
   /**
@@ -86,10 +88,34 @@ final class PodNetwork {
     servePorts.remove(namespace + "/" + cluster);
   }
 
+  /** Records that a cluster's head is a stand-in with its dashboard (and maybe a Serve proxy) at these local ports. */
+  void standInUp(String namespace, String cluster, int dashboardPort, OptionalInt serveProxyPort) {
+    standInDashboards.put(namespace + "/" + cluster, dashboardPort);
+    serveProxyPort.ifPresent(port -> serveUp(namespace, cluster, port));
+  }
+
+  /** Records that a cluster's stand-in head is gone. */
+  void standInDown(String namespace, String cluster) {
+    standInDashboards.remove(namespace + "/" + cluster);
+    serveDown(namespace, cluster);
+  }
+
   /** The local port that answers for {@code podIp:containerPort}, or empty if nothing there would answer. */
   OptionalInt localPort(String podIp, int containerPort) {
     PodAddress address = byIp.get(podIp);
     if (address == null || !address.head()) {
+      return OptionalInt.empty();
+    }
+    String key = address.namespace() + "/" + address.cluster();
+    Integer standIn = standInDashboards.get(key);
+    if (standIn != null) {
+      Integer serve = servePorts.get(key);
+      if (containerPort == declared(address, "dashboard", 8265)) {
+        return OptionalInt.of(standIn);
+      }
+      if (containerPort == declared(address, "serve", 8000) && serve != null) {
+        return OptionalInt.of(serve);
+      }
       return OptionalInt.empty();
     }
     Optional<ClusterPorts> known = context.knownPorts(address.namespace(), address.cluster());

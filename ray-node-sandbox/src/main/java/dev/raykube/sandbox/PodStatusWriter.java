@@ -62,15 +62,20 @@ final class PodStatusWriter {
     });
   }
 
-  /** Running and Ready: init containers Completed, every container running and ready. */
+  /** Running and Ready: init containers Completed, every container running and ready, as process {@code pid}. */
   boolean running(Pod pod, long pid) {
+    return running(pod, "raykube-sim://" + pid);
+  }
+
+  /** Running and Ready, every container with the container ID {@code containerId}. */
+  boolean running(Pod pod, String containerId) {
     return write(pod, "Running", current -> {
       String now = now();
       List<ContainerStatus> init = current.getSpec().getInitContainers().stream().map(c -> base(c).withReady(false)
           .withStarted(false).withNewState().withNewTerminated().withExitCode(0).withReason("Completed")
           .withFinishedAt(now).endTerminated().endState().build()).toList();
       List<ContainerStatus> app = current.getSpec().getContainers().stream().map(c -> base(c).withReady(true)
-          .withStarted(true).withContainerID("raykube-sim://" + pid).withNewState().withNewRunning()
+          .withStarted(true).withContainerID(containerId).withNewState().withNewRunning()
           .withStartedAt(now).endRunning().endState().build()).toList();
       return status("Running", current, now, true, init, app)
           .withConditions(condition("PodScheduled", true, null, now), condition("Initialized", true, null, now),

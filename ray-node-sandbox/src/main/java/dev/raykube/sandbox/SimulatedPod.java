@@ -79,7 +79,7 @@ abstract class SimulatedPod {
           .forEach(p -> ports.put(p.getName(), p.getContainerPort()));
     }
     return new PodNetwork.PodAddress(pod.getMetadata().getNamespace(), pod.getMetadata().getName(), cluster,
-        this instanceof HeadNode, Map.copyOf(ports));
+        isHead(), Map.copyOf(ports));
   }
 
   /**
@@ -90,12 +90,17 @@ abstract class SimulatedPod {
    */
   Map<String, String> rayEnvironment(Map<String, String> auth) {
     var container = pod.getSpec().getContainers().get(0);
-    Map<String, String> env = context.ray.environment(home(), auth);
+    Map<String, String> env = context.ray().environment(home(), auth);
     String pythonPath = PodEnv.of(context.client, pod, container).get("PYTHONPATH");
     if (pythonPath != null) {
       env.put("PYTHONPATH", PodVolumes.materialise(context.client, pod, container, dir).localPath(pythonPath));
     }
     return env;
+  }
+
+  /** Whether this is a cluster's head Pod. */
+  boolean isHead() {
+    return false;
   }
 
   /** Called when the Pod's processes start to be stopped, or once its {@code ray start} failed. */

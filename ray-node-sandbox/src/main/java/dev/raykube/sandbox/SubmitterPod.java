@@ -66,7 +66,7 @@ final class SubmitterPod extends SimulatedPod {
     try (ServiceAddresses services = new ServiceAddresses(context.client, pod.getMetadata().getNamespace(),
         context.network)) {
       PodVolumes volumes = PodVolumes.materialise(context.client, pod, container, dir());
-      Map<String, String> env = context.ray.environment(home(), Map.of());
+      Map<String, String> env = context.ray().environment(home(), Map.of());
       PodEnv.of(context.client, pod, container)
           .forEach((key, value) -> env.put(key, volumes.localPath(services.rewrite(value))));
       List<String> local = services.rewrite(command).stream().map(volumes::localPath).toList();

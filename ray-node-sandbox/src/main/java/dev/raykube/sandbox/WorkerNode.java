@@ -43,7 +43,7 @@ final class WorkerNode extends SimulatedPod {
     }
     int agentPort = context.ports.next();
     Map<String, String> env = rayEnvironment(auth);
-    List<String> command = new ArrayList<>(context.ray.workerStart(dir()));
+    List<String> command = new ArrayList<>(context.ray().workerStart(dir()));
     command.addAll(List.of("--block", "--address=" + gcsAddress(), "--node-ip-address=127.0.0.1",
         "--dashboard-agent-listen-port=" + agentPort,
         "--num-cpus=1", "--object-store-memory=" + RayInstallation.OBJECT_STORE_BYTES,
@@ -75,7 +75,7 @@ final class WorkerNode extends SimulatedPod {
       throw new IllegalStateException(WAIT_GCS_READY + " has no script in its args");
     }
     String script = args.get(args.size() - 1);
-    Map<String, String> env = context.ray.environment(home(), Map.of());
+    Map<String, String> env = context.ray().environment(home(), Map.of());
     env.putAll(PodEnv.of(context.client, pod, init));
     env.putIfAbsent("RAY_AUTH_MODE", "disabled");
     env.put("FQ_RAY_IP", "127.0.0.1");
