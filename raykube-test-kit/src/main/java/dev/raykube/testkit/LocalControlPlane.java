@@ -5,12 +5,17 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -100,10 +105,11 @@ public final class LocalControlPlane implements AutoCloseable {
     ControlPlaneScripts scripts = ControlPlaneScripts.extractTo(work);
     Map<String, String> env = new HashMap<>();
     env.put("RAYKUBE_E2E_STATE", work.resolve("state").toString());
-    env.put("RAYKUBE_ETCD_PORT", Integer.toString(freePort()));
-    env.put("RAYKUBE_ETCD_PEER_PORT", Integer.toString(freePort()));
-    env.put("RAYKUBE_APISERVER_PORT", Integer.toString(freePort()));
-    env.put("RAYKUBE_KCM_PORT", Integer.toString(freePort()));
+    List<Integer> ports = freePorts(4);
+    env.put("RAYKUBE_ETCD_PORT", ports.get(0).toString());
+    env.put("RAYKUBE_ETCD_PEER_PORT", ports.get(1).toString());
+    env.put("RAYKUBE_APISERVER_PORT", ports.get(2).toString());
+    env.put("RAYKUBE_KCM_PORT", ports.get(3).toString());
     env.put("RAYKUBE_E2E_USERS", "");
     env.put("RAYKUBE_E2E_AUDIT", "0");
     LocalControlPlane plane = new LocalControlPlane(work.resolve("state/kubeconfig"), work, env, scripts);
@@ -200,11 +206,46 @@ public final class LocalControlPlane implements AutoCloseable {
     return "LocalControlPlane[" + kubeconfig + (owned() ? ", started here" : ", reused") + "]";
   }
 
-  private static int freePort() {
-    try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-      return socket.getLocalPort();
+  /**
+   * Distinct ports free on 127.0.0.1, below the kernel's ephemeral range: a port from that range (what binding port 0
+   * gives) can be taken by one of etcd's or the apiserver's own outgoing connections before the controller-manager,
+   * started last, binds it.
+   */
+  private static List<Integer> freePorts(int count) {
+    int low = 32768;
+    // Read by line: Files.readString trusts the size /proc reports and returns a truncated value.
+    try (java.io.BufferedReader range = Files.newBufferedReader(Path.of("/proc/sys/net/ipv4/ip_local_port_range"))) {
+      low = Integer.parseInt(range.readLine().trim().split("\\s+")[0]);
+    } catch (IOException | RuntimeException e) {
+      log.debug("no ephemeral port range from /proc ({}); assuming it starts at 32768", e.toString());
+    }
+    int top = Math.max(low, 20_001);
+    List<ServerSocket> held = new ArrayList<>();
+    try {
+      for (int attempt = 0; held.size() < count && attempt < 1_000; attempt++) {
+        ServerSocket socket = new ServerSocket();
+        try {
+          socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(),
+              ThreadLocalRandom.current().nextInt(20_000, top)));
+          held.add(socket);
+        } catch (IOException taken) {
+          socket.close();
+        }
+      }
+      if (held.size() < count) {
+        throw new ControlPlaneException("no " + count + " free ports on 127.0.0.1 between 20000 and " + top);
+      }
+      return held.stream().map(ServerSocket::getLocalPort).toList();
     } catch (IOException e) {
-      throw new UncheckedIOException("no free port on 127.0.0.1", e);
+      throw new UncheckedIOException("cannot open a socket on 127.0.0.1", e);
+    } finally {
+      for (ServerSocket socket : held) {
+        try {
+          socket.close();
+        } catch (IOException ignored) {
+          // closing a bound, unaccepted socket does not fail in practice; nothing to do if it does
+        }
+      }
     }
   }
 

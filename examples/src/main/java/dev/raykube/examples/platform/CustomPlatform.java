@@ -36,11 +36,13 @@ import java.util.concurrent.TimeoutException;
  * {@link RayJobReconciler}, glue around the library's {@link RayJobLoop}: finalizer first, deletion through the loop's
  * cleanup, otherwise the loop's observe → decide → record → act, and again after the delay the decision asks for.
  *
- * <p>It creates RayClusters but does not run them: some RayCluster controller (RayKube's operator, or KubeRay's) must
- * bring them up and report {@code status.state: ready}.
+ * <p>It creates RayClusters; it runs them too when asked ({@code runRayClusters}, {@code --run-rayclusters}: its own
+ * RayCluster controller, {@link RayClusterReconciler}, on {@code ray-cluster-lifecycle}). Otherwise some RayCluster
+ * controller (RayKube's operator, or KubeRay's) must bring them up and report {@code status.state: ready}.
  *
  * <pre>
  * java dev.raykube.examples.platform.CustomPlatform [--namespace NS] [--dashboard-url URL] [--cluster-domain DOMAIN]
+ *     [--run-rayclusters]
  * </pre>
  *
  * <p>With {@code --dashboard-url} every cluster's dashboard is reached at that URL (for example through
@@ -54,9 +56,12 @@ public final class CustomPlatform implements AutoCloseable {
   private final DashboardClients dashboards;
   private final RayJobLoop loop;
   private final WorkQueue queue;
+  private final RayClusterReconciler rayClusters;
   private final List<SharedIndexInformer<?>> informers = new ArrayList<>();
 
   /**
+   * A platform that runs RayJobs and leaves their RayClusters to a RayCluster controller.
+   *
    * @param client the Kubernetes client
    * @param namespace the namespace to watch, or {@code null} for all
    * @param access where the dashboards are
@@ -66,6 +71,21 @@ public final class CustomPlatform implements AutoCloseable {
    */
   public CustomPlatform(KubernetesClient client, String namespace, DashboardAccess access, RayJobSettings settings,
       FinalizerSettings finalizerSettings, Clock clock) {
+    this(client, namespace, access, settings, finalizerSettings, clock, false);
+  }
+
+  /**
+   * @param client the Kubernetes client
+   * @param namespace the namespace to watch, or {@code null} for all
+   * @param access where the dashboards are
+   * @param settings the RayJob lifecycle settings
+   * @param finalizerSettings the finalizer policy settings
+   * @param clock the time source
+   * @param runRayClusters whether the platform also runs every RayCluster of the namespace ({@link
+   *     RayClusterReconciler})
+   */
+  public CustomPlatform(KubernetesClient client, String namespace, DashboardAccess access, RayJobSettings settings,
+      FinalizerSettings finalizerSettings, Clock clock, boolean runRayClusters) {
     this.client = Objects.requireNonNull(client, "client");
     this.namespace = namespace;
     this.dashboards = new DashboardClients();
@@ -74,6 +94,7 @@ public final class CustomPlatform implements AutoCloseable {
         clock);
     RayJobReconciler reconciler = new RayJobReconciler(client, loop);
     this.queue = new WorkQueue(2, reconciler::reconcile);
+    this.rayClusters = runRayClusters ? new RayClusterReconciler(client, namespace, clock) : null;
   }
 
   /**
@@ -83,6 +104,9 @@ public final class CustomPlatform implements AutoCloseable {
    * @throws IllegalStateException if the informers do not sync within a minute
    */
   public void start() {
+    if (rayClusters != null) {
+      rayClusters.start();
+    }
     SharedIndexInformer<RayJob> rayJobs = informer(client.resources(RayJob.class), false);
     rayJobs.addEventHandler(new ResourceEventHandler<RayJob>() {
       @Override
@@ -117,11 +141,14 @@ public final class CustomPlatform implements AutoCloseable {
     }
   }
 
-  /** Stops the informers, the workers and the dashboard clients. */
+  /** Stops the informers, the workers, the RayCluster controller and the dashboard clients. */
   @Override
   public void close() {
     informers.forEach(SharedIndexInformer::stop);
     queue.close();
+    if (rayClusters != null) {
+      rayClusters.close();
+    }
     dashboards.close();
   }
 
@@ -183,20 +210,26 @@ public final class CustomPlatform implements AutoCloseable {
   /**
    * Runs the platform against the cluster of the current kubeconfig context until Ctrl-C.
    *
-   * @param args {@code [--namespace NS] [--dashboard-url URL] [--cluster-domain DOMAIN]}
+   * @param args {@code [--namespace NS] [--dashboard-url URL] [--cluster-domain DOMAIN] [--run-rayclusters]}
    */
   public static void main(String[] args) throws InterruptedException {
     String namespace = null;
     String dashboardUrl = null;
     String clusterDomain = "cluster.local";
+    boolean runRayClusters = false;
     for (int i = 0; i < args.length; i++) {
+      if (args[i].equals("--run-rayclusters")) {
+        runRayClusters = true;
+        continue;
+      }
       String value = i + 1 < args.length ? args[i + 1] : null;
       switch (args[i]) {
         case "--namespace" -> namespace = require(args[i], value);
         case "--dashboard-url" -> dashboardUrl = require(args[i], value);
         case "--cluster-domain" -> clusterDomain = require(args[i], value);
         default -> throw new IllegalArgumentException("unknown argument " + args[i]
-            + "; usage: CustomPlatform [--namespace NS] [--dashboard-url URL] [--cluster-domain DOMAIN]");
+            + "; usage: CustomPlatform [--namespace NS] [--dashboard-url URL] [--cluster-domain DOMAIN] "
+            + "[--run-rayclusters]");
       }
       i++;
     }
@@ -205,7 +238,7 @@ public final class CustomPlatform implements AutoCloseable {
         : DashboardAccess.inCluster(client, clusterDomain);
     CountDownLatch stopped = new CountDownLatch(1);
     CustomPlatform platform = new CustomPlatform(client, namespace, access, RayJobSettings.defaults(),
-        FinalizerSettings.defaults(), Clock.systemUTC());
+        FinalizerSettings.defaults(), Clock.systemUTC(), runRayClusters);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       platform.close();
       client.close();
