@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.raykube.sandbox.NodeSimulator;
+import dev.raykube.testkit.RayKubeExtension;
 import dev.raykube.e2e.support.Crds;
 import dev.raykube.e2e.support.E2eWaits;
 import dev.raykube.e2e.support.InProcessOperator;
-import dev.raykube.e2e.support.TestNamespace;
 import dev.raykube.lifecycle.observe.DashboardEndpoint;
 import dev.raykube.model.cluster.AuthOptions;
 import dev.raykube.model.cluster.ClusterState;
@@ -38,6 +38,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,22 +51,26 @@ import org.slf4j.LoggerFactory;
  */
 class RayClusterE2eTest {
 
+  /** The control plane of e2e/run, this class's namespace, and the node sandbox with real Ray heads. */
+  @RegisterExtension
+  static final RayKubeExtension kube = RayKubeExtension.withRealRay().namespacePrefix("raycluster");
+
   private static final Logger log = LoggerFactory.getLogger(RayClusterE2eTest.class);
   private static final HttpClient HTTP = HttpClient.newHttpClient();
 
   private static KubernetesClient client;
-  private static TestNamespace namespace;
+  private static String namespace;
   private static NodeSimulator simulator;
   private static InProcessOperator operator;
 
   @BeforeAll
   static void startOperatorAndNode() throws Exception {
-    client = ControlPlane.client();
+    client = kube.client();
     Crds.install();
-    namespace = TestNamespace.create(client, "raycluster");
-    simulator = NodeSimulator.start(client, namespace.name());
-    operator = InProcessOperator.start(ControlPlane.config(), simulator.dashboardAccess(),
-        "--namespaces=" + namespace.name());
+    namespace = kube.namespace();
+    simulator = kube.nodes();
+    operator = InProcessOperator.start(kube.config(), simulator.dashboardAccess(),
+        "--namespaces=" + namespace);
   }
 
   @AfterAll
@@ -73,20 +78,11 @@ class RayClusterE2eTest {
     if (operator != null) {
       operator.close();
     }
-    if (simulator != null) {
-      simulator.close();
-    }
-    if (namespace != null) {
-      namespace.close();
-    }
-    if (client != null) {
-      client.close();
-    }
   }
 
   @Test
   void headAndWorkerComeUpAsARealRayClusterAndGoAwayWithIt() throws Exception {
-    String ns = namespace.name();
+    String ns = namespace;
     long t0 = System.nanoTime();
     client.resource(cluster(ns, "e2e-cluster")).create();
 
@@ -149,7 +145,7 @@ class RayClusterE2eTest {
 
   @Test
   void tokenAuthClusterRunsItsHeadWithTheTokenOfItsSecret() throws Exception {
-    String ns = namespace.name();
+    String ns = namespace;
     RayCluster cluster = cluster(ns, "e2e-token");
     cluster.getSpec().setWorkerGroupSpecs(List.of());
     AuthOptions auth = new AuthOptions();

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.dashboard.JobDetails;
 import dev.raykube.sandbox.NodeSimulator;
+import dev.raykube.testkit.RayKubeExtension;
 import dev.raykube.e2e.support.Crds;
 import dev.raykube.e2e.support.E2eWaits;
 import dev.raykube.e2e.support.InProcessOperator;
-import dev.raykube.e2e.support.TestNamespace;
 import dev.raykube.lifecycle.finalizer.FinalizerNames;
 import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.JobFailedReason;
@@ -30,6 +30,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,6 +48,10 @@ import org.slf4j.LoggerFactory;
  */
 class RayJobE2eTest {
 
+  /** The control plane of e2e/run, this class's namespace, and the node sandbox with real Ray heads. */
+  @RegisterExtension
+  static final RayKubeExtension kube = RayKubeExtension.withRealRay().namespacePrefix("e2e-rayjob");
+
   private static final Logger log = LoggerFactory.getLogger(RayJobE2eTest.class);
 
   /** Head start (10–30 s on a loaded 2-core machine, more under load), submission, and the job reaching RUNNING. */
@@ -59,7 +64,7 @@ class RayJobE2eTest {
   static final Duration RAY_STOP = Duration.ofMinutes(1);
 
   private static KubernetesClient client;
-  private static TestNamespace namespace;
+  private static String namespace;
   private static NodeSimulator nodes;
   private static InProcessOperator operator;
   private static RayJobNamespace jobs;
@@ -68,31 +73,22 @@ class RayJobE2eTest {
 
   @BeforeAll
   static void startPeers() throws Exception {
-    client = ControlPlane.client();
+    client = kube.client();
     Crds.install();
-    namespace = TestNamespace.create(client, "e2e-rayjob");
-    jobs = new RayJobNamespace(client, namespace.name());
-    nodes = NodeSimulator.start(client, namespace.name());
+    namespace = kube.namespace();
+    jobs = new RayJobNamespace(client, namespace);
+    nodes = kube.nodes();
     startOperator();
   }
 
   @AfterAll
   static void stopPeers() {
     stopOperator();
-    if (nodes != null) {
-      nodes.close();
-    }
-    if (namespace != null) {
-      namespace.close();
-    }
-    if (client != null) {
-      client.close();
-    }
   }
 
   static void startOperator() throws StartupFailure {
     operator = InProcessOperator.start(client.getConfiguration(), nodes.dashboardAccess(),
-        "--namespaces=" + namespace.name());
+        "--namespaces=" + namespace);
     log.info("operator started");
   }
 

@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.sandbox.LoopbackServiceProxy;
 import dev.raykube.sandbox.NodeSimulator;
+import dev.raykube.testkit.RayKubeExtension;
 import dev.raykube.e2e.support.Crds;
 import dev.raykube.e2e.support.E2eWaits;
 import dev.raykube.e2e.support.FreshConnectionGet;
 import dev.raykube.e2e.support.InProcessOperator;
 import dev.raykube.e2e.support.RequestLoop;
-import dev.raykube.e2e.support.TestNamespace;
 import dev.raykube.model.service.RayService;
 import dev.raykube.operator.testing.Eventually;
 import dev.raykube.service.decide.RayServiceSettings;
@@ -27,6 +27,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -43,32 +44,36 @@ import org.slf4j.LoggerFactory;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class RayServiceE2eTest {
 
+  /** The control plane of e2e/run, this class's namespace, and the node sandbox with real Ray heads. */
+  @RegisterExtension
+  static final RayKubeExtension kube = RayKubeExtension.withRealRay().namespacePrefix("rayservice");
+
   private static final Logger log = LoggerFactory.getLogger(RayServiceE2eTest.class);
   private static final String SERVICE = "greeter";
   private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(10);
 
   private static KubernetesClient client;
-  private static TestNamespace namespace;
+  private static String namespace;
   private static NodeSimulator simulator;
   private static InProcessOperator operator;
   private static LoopbackServiceProxy serveRoute;
 
   @BeforeAll
   static void startOperatorAndNode() throws Exception {
-    client = ControlPlane.client();
+    client = kube.client();
     Crds.install();
-    namespace = TestNamespace.create(client, "rayservice");
+    namespace = kube.namespace();
     String app = Files.readString(KubectlRun.repositoryRoot().resolve("e2e/testdata/serve/raykube_serve_app.py"));
-    client.configMaps().inNamespace(namespace.name()).resource(new ConfigMapBuilder().withNewMetadata()
+    client.configMaps().inNamespace(namespace).resource(new ConfigMapBuilder().withNewMetadata()
         .withName("raykube-serve-app").endMetadata().addToData("raykube_serve_app.py", app).build()).create();
-    simulator = NodeSimulator.start(client, namespace.name());
+    simulator = kube.nodes();
     operator = startOperator();
     serveRoute = simulator.routeService(SERVICE + "-serve-svc", "serve");
   }
 
   private static InProcessOperator startOperator() throws Exception {
-    return InProcessOperator.withRayServices(ControlPlane.config(), simulator.dashboardAccess(),
-        simulator.serveProxyProbe(), RayServiceSettings.defaults(), "--namespaces=" + namespace.name());
+    return InProcessOperator.withRayServices(kube.config(), simulator.dashboardAccess(),
+        simulator.serveProxyProbe(), RayServiceSettings.defaults(), "--namespaces=" + namespace);
   }
 
   @AfterAll
@@ -79,21 +84,12 @@ class RayServiceE2eTest {
     if (operator != null) {
       operator.close();
     }
-    if (simulator != null) {
-      simulator.close();
-    }
-    if (namespace != null) {
-      namespace.close();
-    }
-    if (client != null) {
-      client.close();
-    }
   }
 
   @Test
   @Order(1)
   void becomesReadyAndAnswersThroughTheServeService() throws Exception {
-    String ns = namespace.name();
+    String ns = namespace;
     long t0 = System.nanoTime();
     client.resource(rayService(SERVICE)).inNamespace(ns).create();
 
@@ -112,7 +108,7 @@ class RayServiceE2eTest {
   @Test
   @Order(2)
   void aServeConfigChangeIsLiveOnTheSameCluster() throws Exception {
-    String ns = namespace.name();
+    String ns = namespace;
     String active = RayServiceState.read(client, ns, SERVICE).activeCluster().orElseThrow();
     long t0 = System.nanoTime();
     client.resources(RayService.class).inNamespace(ns).withName(SERVICE).edit(service -> {
@@ -130,7 +126,7 @@ class RayServiceE2eTest {
   @Test
   @Order(3)
   void aClusterChangeRollsOutToANewClusterWithoutAFailedRequest() throws Exception {
-    String ns = namespace.name();
+    String ns = namespace;
     String old = RayServiceState.read(client, ns, SERVICE).activeCluster().orElseThrow();
     RequestLoop loop = RequestLoop.start(serveRoute.port(), "/", "howdy from raykube v1", Duration.ofMillis(40),
         REQUEST_TIMEOUT);
@@ -177,7 +173,7 @@ class RayServiceE2eTest {
   @Test
   @Order(4)
   void deletingItWithTheOperatorRunningRemovesEverythingItCreated() throws Exception {
-    String ns = namespace.name();
+    String ns = namespace;
     List<String> clusters = RayServiceState.clusters(client, ns, SERVICE);
     assertThat(clusters).isNotEmpty();
     assertThat(client.services().inNamespace(ns).list().getItems()).isNotEmpty();
@@ -190,7 +186,7 @@ class RayServiceE2eTest {
   @Test
   @Order(5)
   void deletingItWhileTheOperatorIsStoppedRemovesEverythingOnceItRunsAgain() throws Exception {
-    String ns = namespace.name();
+    String ns = namespace;
     String name = "greeter-offline";
     client.resource(rayService(name)).inNamespace(ns).create();
     Eventually.await(E2eWaits.LONG, E2eWaits.POLL, "RayService " + name + " Ready and Running",

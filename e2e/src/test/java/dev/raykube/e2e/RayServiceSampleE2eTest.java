@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.sandbox.LoopbackServiceProxy;
 import dev.raykube.sandbox.NodeSimulator;
+import dev.raykube.testkit.RayKubeExtension;
 import dev.raykube.e2e.support.Crds;
 import dev.raykube.e2e.support.E2eWaits;
 import dev.raykube.e2e.support.FreshConnectionGet;
 import dev.raykube.e2e.support.InProcessOperator;
-import dev.raykube.e2e.support.TestNamespace;
 import dev.raykube.operator.testing.Eventually;
 import dev.raykube.service.decide.RayServiceSettings;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -18,6 +18,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,23 +32,27 @@ import org.slf4j.LoggerFactory;
  */
 class RayServiceSampleE2eTest {
 
+  /** The control plane of e2e/run, this class's namespace, and the node sandbox with real Ray heads. */
+  @RegisterExtension
+  static final RayKubeExtension kube = RayKubeExtension.withRealRay().namespacePrefix("rayservice-sample");
+
   private static final Logger log = LoggerFactory.getLogger(RayServiceSampleE2eTest.class);
   private static final String SAMPLE = "examples/manifests/rayservice.yaml";
   private static final String NAME = "rayservice-sample";
 
   private static KubernetesClient client;
-  private static TestNamespace namespace;
+  private static String namespace;
   private static NodeSimulator simulator;
   private static InProcessOperator operator;
 
   @BeforeAll
   static void startOperatorAndNode() throws Exception {
-    client = ControlPlane.client();
+    client = kube.client();
     Crds.install();
-    namespace = TestNamespace.create(client, "rayservice-sample");
-    simulator = NodeSimulator.start(client, namespace.name());
-    operator = InProcessOperator.withRayServices(ControlPlane.config(), simulator.dashboardAccess(),
-        simulator.serveProxyProbe(), RayServiceSettings.defaults(), "--namespaces=" + namespace.name());
+    namespace = kube.namespace();
+    simulator = kube.nodes();
+    operator = InProcessOperator.withRayServices(kube.config(), simulator.dashboardAccess(),
+        simulator.serveProxyProbe(), RayServiceSettings.defaults(), "--namespaces=" + namespace);
   }
 
   @AfterAll
@@ -55,20 +60,11 @@ class RayServiceSampleE2eTest {
     if (operator != null) {
       operator.close();
     }
-    if (simulator != null) {
-      simulator.close();
-    }
-    if (namespace != null) {
-      namespace.close();
-    }
-    if (client != null) {
-      client.close();
-    }
   }
 
   @Test
   void theSampleAppliedAsShippedBecomesReadyAndServesTheFruitStand() throws Exception {
-    String ns = namespace.name();
+    String ns = namespace;
     long t0 = System.nanoTime();
     KubectlRun apply = KubectlRun.run("apply", "-n", ns, "-f", SAMPLE);
     assertThat(apply.exitCode()).as(apply.describe()).isZero();

@@ -53,7 +53,8 @@ class RayKubeExtensionTest {
   }
 
   @Test
-  @DisplayName("a stand-in cluster: the worker waits in wait-gcs-ready until the fake head is up, then both are Ready")
+  @DisplayName("a stand-in cluster: the worker waits in wait-gcs-ready until the fake head is up, then both are Ready; "
+      + "the head's dashboard and serve ports lead to the fake")
   void fakeHeadAndWorker() throws Exception {
     KubernetesClient client = kube.client();
     RayCluster cluster = client.resource(rayCluster("fake-a")).create();
@@ -72,6 +73,18 @@ class RayKubeExtensionTest {
     Optional<DashboardEndpoint> endpoint = kube.dashboardAccess().endpoint(cluster);
     assertThat(endpoint).map(DashboardEndpoint::url).contains(fake.url());
     assertThat(get(fake.url() + "/api/version")).contains("2.60.0");
+    String headIp = pod("fake-a-head").getStatus().getPodIP();
+    assertThat(kube.serveProxyProbe().healthy(headIp, 8000)).as("no Serve proxy before Serve runs").isFalse();
+    HttpResponse<String> deployed = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+        URI.create(fake.url() + "/api/serve/applications/")).timeout(Duration.ofSeconds(5))
+        .header("Content-Type", "application/json")
+        .PUT(HttpRequest.BodyPublishers.ofString("{\"applications\": [{\"name\": \"app\", \"route_prefix\": \"/\", "
+            + "\"import_path\": \"app:main\"}]}")).build(), HttpResponse.BodyHandlers.ofString());
+    assertThat(deployed.statusCode()).as(deployed.body()).isEqualTo(200);
+    await("the head Pod's serve port leads to the fake's Serve proxy",
+        () -> kube.serveProxyProbe().healthy(headIp, 8000));
+    assertThat(kube.serveProxyProbe().healthy(pod("fake-a-worker").getStatus().getPodIP(), 8000))
+        .as("a worker has no Serve proxy").isFalse();
   }
 
   @Test
