@@ -72,9 +72,7 @@ final class HeadNode extends SimulatedPod {
       stopped();
       return;
     }
-    if (!context.status.running(pod, process.pid())) {
-      log.info("{}: Pod gone before it could be marked Running", name);
-    }
+    reportRunning(PodStatusWriter.containerId(process.pid()));
   }
 
   @Override

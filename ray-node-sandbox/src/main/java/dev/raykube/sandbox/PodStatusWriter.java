@@ -62,12 +62,12 @@ final class PodStatusWriter {
     });
   }
 
-  /** Running and Ready: init containers Completed, every container running and ready, as process {@code pid}. */
-  boolean running(Pod pod, long pid) {
-    return running(pod, "raykube-sim://" + pid);
+  /** The container ID of a container run as process (group) {@code pid}. */
+  static String containerId(long pid) {
+    return "raykube-sim://" + pid;
   }
 
-  /** Running and Ready, every container with the container ID {@code containerId}. */
+  /** Running and Ready: init containers Completed, every container running and ready with ID {@code containerId}. */
   boolean running(Pod pod, String containerId) {
     return write(pod, "Running", current -> {
       String now = now();

@@ -98,6 +98,16 @@ abstract class SimulatedPod {
     return env;
   }
 
+  /**
+   * Writes the Pod Running and Ready, every container with ID {@code containerId}, unless it is being stopped; a Pod
+   * deleted meanwhile is only logged.
+   */
+  void reportRunning(String containerId) {
+    if (!stopping && !context.status.running(pod, containerId)) {
+      log.info("{}: Pod gone before it could be marked Running", name);
+    }
+  }
+
   /** Whether this is a cluster's head Pod. */
   boolean isHead() {
     return false;

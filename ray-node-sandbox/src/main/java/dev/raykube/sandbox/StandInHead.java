@@ -40,9 +40,7 @@ final class StandInHead extends SimulatedPod {
       stopped();
       return;
     }
-    if (!context.status.running(pod, "raykube-sim://stand-in/" + started.dashboardPort())) {
-      log.info("{}: Pod gone before it could be marked Running", name);
-    }
+    reportRunning("raykube-sim://stand-in/" + started.dashboardPort());
   }
 
   @Override

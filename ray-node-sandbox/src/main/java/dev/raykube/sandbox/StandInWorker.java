@@ -1,8 +1,6 @@
 package dev.raykube.sandbox;
 
 import io.fabric8.kubernetes.api.model.Pod;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A worker Pod of a cluster whose head is a stand-in ({@link HeadStandIns}): no process. While the cluster's stand-in
@@ -10,8 +8,6 @@ import org.slf4j.LoggerFactory;
  * real worker waits for its GCS; then it is Running and Ready.
  */
 final class StandInWorker extends SimulatedPod {
-
-  private static final Logger log = LoggerFactory.getLogger(StandInWorker.class);
 
   StandInWorker(NodeContext context, Pod pod) {
     super(context, pod);
@@ -31,8 +27,6 @@ final class StandInWorker extends SimulatedPod {
       }
       Thread.sleep(200);
     }
-    if (!stopping() && !context.status.running(pod, "raykube-sim://stand-in")) {
-      log.info("{}: Pod gone before it could be marked Running", name);
-    }
+    reportRunning("raykube-sim://stand-in");
   }
 }

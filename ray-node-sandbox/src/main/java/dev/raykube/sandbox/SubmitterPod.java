@@ -72,7 +72,7 @@ final class SubmitterPod extends SimulatedPod {
       List<String> local = services.rewrite(command).stream().map(volumes::localPath).toList();
       RayProcess process = launch(() -> RayProcess.start(name + " " + container.getName(), local, env,
           dir().resolve(container.getName() + ".log"), true));
-      if (!context.status.running(pod, process.pid())) {
+      if (!context.status.running(pod, PodStatusWriter.containerId(process.pid()))) {
         return;
       }
       long started = System.nanoTime();

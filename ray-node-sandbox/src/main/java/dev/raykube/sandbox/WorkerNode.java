@@ -63,9 +63,7 @@ final class WorkerNode extends SimulatedPod {
     }
     log.info("{}: Ray worker up after {} ms (joined GCS {}, agent port {})", name,
         (System.nanoTime() - started) / 1_000_000, gcsAddress(), agentPort);
-    if (!stopping() && !context.status.running(pod, process.pid())) {
-      log.info("{}: Pod gone before it could be marked Running", name);
-    }
+    reportRunning(PodStatusWriter.containerId(process.pid()));
   }
 
   /** Runs the init script; true once it exited 0, false if it failed (Pod marked Failed) or the Pod went away. */
