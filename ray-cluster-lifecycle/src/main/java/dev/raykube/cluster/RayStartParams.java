@@ -79,6 +79,7 @@ public final class RayStartParams {
   public static SortedMap<String, String> forHead(RayCluster cluster, Container rayContainer) {
     var head = cluster.getSpec().getHeadGroupSpec();
     SortedMap<String, String> params = userParams(head.getRayStartParams());
+    quoteBareResourcesJson(params);
     applyGroupResources(params, head.getResources());
     applyGroupLabels(params, head.getLabels());
     params.putIfAbsent("dashboard-host", "0.0.0.0");
@@ -100,6 +101,7 @@ public final class RayStartParams {
   /** The effective parameters of a worker's {@code ray start}; {@code rayContainer} is the group's first container. */
   public static SortedMap<String, String> forWorker(WorkerGroupSpec group, Container rayContainer, HeadAddress head) {
     SortedMap<String, String> params = userParams(group.getRayStartParams());
+    quoteBareResourcesJson(params);
     applyGroupResources(params, group.getResources());
     applyGroupLabels(params, group.getLabels());
     params.putIfAbsent(ADDRESS, head.gcsAddress());
@@ -119,20 +121,22 @@ public final class RayStartParams {
   }
 
   /**
-   * Parses the {@code resources} parameter: a JSON object, optionally wrapped in quotes.
+   * Parses the {@code resources} parameter as {@code ray start} gets it: the value is a shell word
+   * ({@link ShellWord}: {@code '{"custom": 1}'}, or as KubeRay's samples write it, {@code "{\"custom\": 1}"}) whose
+   * text is a JSON object of numbers. A bare JSON object ({@code {"custom": 1}}), which the shell would mangle, is
+   * read too; the effective parameters quote it ({@link #forHead}, {@link #forWorker}).
    *
-   * @return empty if the text is not a JSON object of numbers
+   * @return empty if the value is neither
    */
   static Optional<Map<String, Object>> parseResourcesJson(String text) {
     String trimmed = text.strip();
-    while (!trimmed.isEmpty() && "'\"`".indexOf(trimmed.charAt(0)) >= 0) {
-      trimmed = trimmed.substring(1);
-    }
-    while (!trimmed.isEmpty() && "'\"`".indexOf(trimmed.charAt(trimmed.length() - 1)) >= 0) {
-      trimmed = trimmed.substring(0, trimmed.length() - 1);
-    }
+    Optional<Map<String, Object>> asShellWord = ShellWord.unquote(trimmed).flatMap(RayStartParams::jsonNumbers);
+    return asShellWord.isPresent() ? asShellWord : jsonNumbers(trimmed);
+  }
+
+  private static Optional<Map<String, Object>> jsonNumbers(String text) {
     try {
-      Map<String, Object> parsed = JSON.readValue(trimmed.strip(), new TypeReference<LinkedHashMap<String, Object>>() {
+      Map<String, Object> parsed = JSON.readValue(text.strip(), new TypeReference<LinkedHashMap<String, Object>>() {
       });
       if (parsed == null || !parsed.values().stream().allMatch(Number.class::isInstance)) {
         return Optional.empty();
@@ -141,6 +145,19 @@ public final class RayStartParams {
     } catch (JsonProcessingException notJson) {
       return Optional.empty();
     }
+  }
+
+  /** A bare JSON {@code resources} value quoted for the shell; any other value as it is. */
+  private static void quoteBareResourcesJson(SortedMap<String, String> params) {
+    String value = params.get(RESOURCES);
+    if (value == null || ShellWord.unquote(value.strip()).flatMap(RayStartParams::jsonNumbers).isPresent()) {
+      return;
+    }
+    jsonNumbers(value).ifPresent(parsed -> {
+      SortedMap<String, BigDecimal> sorted = new TreeMap<>();
+      parsed.forEach((k, v) -> sorted.put(k, new BigDecimal(v.toString())));
+      params.put(RESOURCES, quotedJson(sorted));
+    });
   }
 
   private static SortedMap<String, String> userParams(Map<String, String> params) {

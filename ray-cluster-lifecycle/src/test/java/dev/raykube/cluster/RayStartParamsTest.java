@@ -95,6 +95,35 @@ class RayStartParamsTest {
         .isEqualTo("not json");
   }
 
+  /**
+   * Every form of a {@code rayStartParams} value in KubeRay v1.5.0's samples ({@code ray-operator/config/samples}),
+   * plus a bare JSON object: the effective value (what the shell gets) and what {@code ray start} then reads.
+   */
+  static Stream<Arguments> sampleValues() {
+    return Stream.of(
+        Arguments.of("dashboard-host", "0.0.0.0", "0.0.0.0"),
+        Arguments.of("dashboard-port", "8443", "8443"),
+        Arguments.of("num-cpus", "0", "0"),
+        Arguments.of("num-gpus", "4", "4"),
+        Arguments.of("disable-usage-stats", "true", "true"),
+        Arguments.of("resources", "\"{\\\"resource1\\\": 2, \\\"resource2\\\": 3}\"",
+            "{\"resource1\": 2, \"resource2\": 3}"),
+        Arguments.of("resources", "\"{\\\"TPU\\\": 4}\"", "{\"TPU\": 4}"),
+        Arguments.of("resources", "'{\"custom\": 1.5}'", "{\"custom\": 1.5}"),
+        Arguments.of("resources", "{\"custom\": 1, \"other\": 2}", "{\"custom\":1,\"other\":2}"));
+  }
+
+  @ParameterizedTest
+  @MethodSource("sampleValues")
+  void samplesValuesAreValidAndReachRayAsWritten(String key, String value, String rayReads) {
+    RayCluster cluster = TestClusters.basic();
+    TestClusters.group(cluster).setRayStartParams(Map.of(key, value));
+    assertThat(RayClusterValidator.validate(cluster)).isEmpty();
+    String effective = RayStartParams.forWorker(TestClusters.group(cluster), container(Map.of(), Map.of()), HEAD)
+        .get(key);
+    assertThat(ShellWord.unquote(effective)).contains(rayReads);
+  }
+
   @Test
   void groupResourcesAndLabelsBecomeFlags() {
     RayCluster cluster = TestClusters.basic();
