@@ -22,6 +22,9 @@ import java.util.stream.Collectors;
  * <ol>
  *   <li><b>Suspend.</b> While {@code spec.suspend} is true, or the status still says {@code RayClusterSuspending}
  *       (a suspension, once begun, completes), every Pod is deleted ({@link #deleteAllPods()}) and none is created.</li>
+ *   <li><b>Recreate.</b> With {@code upgradeStrategy.type: Recreate}, a head Pod made from another spec
+ *       ({@link RecreateUpgrade#outdated}) has every Pod deleted ({@link #deleteAllPods()} and {@link #upgrade()});
+ *       the next reconciles create them from the current spec.</li>
  *   <li><b>Head.</b> No head Pod: create one (not if the cluster is annotated
  *       {@code ray.io/disable-provisioned-head-restart: "true"} and already provisioned). One head Pod beyond repair
  *       ({@link PodHealth#isBeyondRepair}): delete it; the next reconcile creates the new one. More than one: nothing
@@ -38,7 +41,8 @@ import java.util.stream.Collectors;
  * Pods that are already being deleted are never deleted again; they still occupy the head slot but do not count
  * towards a worker group.
  *
- * @param deleteAllPods delete every Pod of the cluster (suspend)
+ * @param deleteAllPods delete every Pod of the cluster (suspend, or a Recreate upgrade)
+ * @param upgrade whether {@code deleteAllPods} is for a Recreate upgrade (else for a suspension)
  * @param createHead create the head Pod
  * @param headDeletions head Pods to delete
  * @param workerGroups one plan per worker group, in spec order
@@ -46,7 +50,7 @@ import java.util.stream.Collectors;
  * @param problems why nothing could be decided, for a Warning event (empty if all is well)
  * @param requeueSoon whether the controller should reconcile again shortly (after replacing Pods or a problem)
  */
-public record PodReconcilePlan(boolean deleteAllPods, boolean createHead, List<PodDeletion> headDeletions,
+public record PodReconcilePlan(boolean deleteAllPods, boolean upgrade, boolean createHead, List<PodDeletion> headDeletions,
     List<WorkerGroupPlan> workerGroups, List<PodDeletion> removedGroupDeletions, List<String> problems,
     boolean requeueSoon) {
 
@@ -70,16 +74,20 @@ public record PodReconcilePlan(boolean deleteAllPods, boolean createHead, List<P
     List<Pod> pods = List.copyOf(observedPods);
     if (isSuspending(cluster)) {
       boolean anyLeft = pods.stream().anyMatch(p -> !PodHealth.isTerminating(p));
-      return new PodReconcilePlan(anyLeft, false, List.of(), List.of(), List.of(), List.of(), !pods.isEmpty());
+      return new PodReconcilePlan(anyLeft, false, false, List.of(), List.of(), List.of(), List.of(), !pods.isEmpty());
     }
 
     List<Pod> heads = pods.stream().filter(p -> hasLabel(p, RayClusterLabels.NODE_TYPE, RayNodeType.HEAD.label()))
         .toList();
     if (heads.size() > 1) {
       String names = heads.stream().map(p -> p.getMetadata().getName()).sorted().collect(Collectors.joining(", "));
-      return new PodReconcilePlan(false, false, List.of(), List.of(), List.of(), List.of(
+      return new PodReconcilePlan(false, false, false, List.of(), List.of(), List.of(), List.of(
           "found " + heads.size() + " head Pods (" + names + ") for RayCluster " + cluster.getMetadata().getName()
               + "; a cluster has exactly one head, so nothing is changed until the extra ones are deleted"), true);
+    }
+    if (heads.size() == 1 && !PodHealth.isTerminating(heads.get(0))
+        && RecreateUpgrade.outdated(cluster, heads.get(0), settings)) {
+      return new PodReconcilePlan(true, true, false, List.of(), List.of(), List.of(), List.of(), true);
     }
     boolean createHead = heads.isEmpty() && !headRestartDisabled(cluster);
     List<PodDeletion> headDeletions = new ArrayList<>();
@@ -110,7 +118,7 @@ public record PodReconcilePlan(boolean deleteAllPods, boolean createHead, List<P
         .filter(p -> !PodHealth.isTerminating(p))
         .map(p -> new PodDeletion(p.getMetadata().getName(), PodDeletion.Reason.GROUP_REMOVED))
         .toList();
-    return new PodReconcilePlan(false, createHead, headDeletions, groups, removed, List.of(), requeue);
+    return new PodReconcilePlan(false, false, createHead, headDeletions, groups, removed, List.of(), requeue);
   }
 
   /** Every Pod deletion of the plan: head, worker groups, removed groups (not {@link #deleteAllPods()}). */

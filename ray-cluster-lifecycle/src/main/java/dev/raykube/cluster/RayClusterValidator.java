@@ -5,7 +5,6 @@ import dev.raykube.model.cluster.GcsFaultToleranceOptions;
 import dev.raykube.model.cluster.HeadGroupSpec;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.RayClusterSpec;
-import dev.raykube.model.cluster.RayClusterUpgradeType;
 import dev.raykube.model.cluster.WorkerGroupSpec;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.PodTemplateSpec;
@@ -66,11 +65,18 @@ public final class RayClusterValidator {
     validateAuth(spec, problems);
     validateFaultTolerance(cluster, problems);
     validateAutoscaler(spec, problems);
-    if (spec.getUpgradeStrategy() != null && spec.getUpgradeStrategy().getType() == RayClusterUpgradeType.RECREATE) {
-      problems.add("spec.upgradeStrategy.type Recreate is not supported by this operator yet; remove it (spec "
-          + "changes then apply to Pods created later, as with type None)");
+    if (RecreateUpgrade.enabled(cluster) && createdBy(cluster) != null) {
+      problems.add("spec.upgradeStrategy.type Recreate is not allowed on a RayCluster that a " + createdBy(cluster)
+          + " manages; the " + createdBy(cluster) + " decides how its cluster is replaced");
     }
     return problems;
+  }
+
+  /** {@code RayJob} or {@code RayService} for a cluster one of them created (its {@code originated-from-crd}). */
+  private static String createdBy(RayCluster cluster) {
+    Map<String, String> labels = cluster.getMetadata().getLabels();
+    String kind = labels == null ? null : labels.get(RayClusterLabels.ORIGINATED_FROM_CRD);
+    return "RayJob".equals(kind) || "RayService".equals(kind) ? kind : null;
   }
 
   private static void validateName(String name, List<String> problems) {

@@ -90,7 +90,7 @@ public final class RayPodFactory {
 
     PodSpec spec = template.getSpec();
     Container ray = spec.getContainers().get(0);
-    Map<String, String> annotations = annotations(template, cluster);
+    Map<String, String> annotations = annotations(template, cluster, settings);
     Map<String, String> labels = RayClusterLabels.forPod(clusterName, RayNodeType.HEAD, null,
         merged(template.getMetadata().getLabels(), head.getLabels()), settings.createdBy());
 
@@ -142,7 +142,7 @@ public final class RayPodFactory {
       inits.add(waitGcs);
       spec.setInitContainers(inits);
     }
-    Map<String, String> annotations = annotations(template, cluster);
+    Map<String, String> annotations = annotations(template, cluster, settings);
     Map<String, String> labels = RayClusterLabels.forPod(clusterName, RayNodeType.WORKER, group.getGroupName(),
         merged(template.getMetadata().getLabels(), group.getLabels()), settings.createdBy());
 
@@ -207,11 +207,13 @@ public final class RayPodFactory {
     return meta;
   }
 
-  private static Map<String, String> annotations(PodTemplateSpec template, RayCluster cluster) {
+  private static Map<String, String> annotations(PodTemplateSpec template, RayCluster cluster,
+      ClusterBuildSettings settings) {
     Map<String, String> annotations = new TreeMap<>();
     if (template.getMetadata().getAnnotations() != null) {
       annotations.putAll(template.getMetadata().getAnnotations());
     }
+    annotations.putAll(RecreateUpgrade.podAnnotations(cluster, settings));
     Map<String, String> clusterAnnotations = cluster.getMetadata().getAnnotations();
     if (clusterAnnotations != null
         && "true".equalsIgnoreCase(clusterAnnotations.get(RayClusterLabels.OVERWRITE_CONTAINER_CMD_ANNOTATION))) {

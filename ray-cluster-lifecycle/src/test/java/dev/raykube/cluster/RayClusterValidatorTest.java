@@ -155,12 +155,13 @@ class RayClusterValidatorTest {
           TestClusters.group(c).getTemplate().getSpec().setRestartPolicy("Always");
         }, "spec.workerGroupSpecs[0].template.spec.restartPolicy 'Always' must not set a restartPolicy other than "
             + "Never with autoscalerOptions.version v2 (the autoscaler replaces failed Pods itself)"),
-        rule("recreate upgrade", c -> {
+        rule("recreate upgrade on a RayJob's cluster", c -> {
           RayClusterUpgradeStrategy strategy = new RayClusterUpgradeStrategy();
           strategy.setType(RayClusterUpgradeType.RECREATE);
           c.getSpec().setUpgradeStrategy(strategy);
-        }, "spec.upgradeStrategy.type Recreate is not supported by this operator yet; remove it (spec changes then "
-            + "apply to Pods created later, as with type None)"));
+          c.getMetadata().setLabels(Map.of(RayClusterLabels.ORIGINATED_FROM_CRD, "RayJob"));
+        }, "spec.upgradeStrategy.type Recreate is not allowed on a RayCluster that a RayJob manages; the RayJob "
+            + "decides how its cluster is replaced"));
   }
 
   @ParameterizedTest(name = "{0}")

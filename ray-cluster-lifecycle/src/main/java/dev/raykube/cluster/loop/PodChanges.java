@@ -92,7 +92,7 @@ final class PodChanges {
 
   private Outcome carryOut(PodReconcilePlan plan, RayCluster cluster, List<Pod> observed, Writes writes) {
     if (plan.deleteAllPods()) {
-      writes.deleteAll(observed);
+      writes.deleteAll(observed, plan.upgrade());
       return new Outcome(plan, writes.failure, writes.count);
     }
     for (PodDeletion deletion : plan.headDeletions()) {
@@ -235,7 +235,7 @@ final class PodChanges {
       done.clear();
     }
 
-    void deleteAll(List<Pod> observed) {
+    void deleteAll(List<Pod> observed, boolean upgrade) {
       count++;
       String name = cluster.getMetadata().getName();
       try {
@@ -244,10 +244,11 @@ final class PodChanges {
         List<Pod> live = observed.stream().filter(p -> !PodHealth.isTerminating(p)).toList();
         live.forEach(p -> expectations.deleted(key, p.getMetadata().getName(), now));
         record(cluster, ClusterEventReason.DELETED_POD, "Deleted all " + live.size()
-            + " Pods of RayCluster " + namespace + "/" + name + " because it is suspended");
+            + " Pods of RayCluster " + namespace + "/" + name + (upgrade
+                ? " to recreate them from its changed spec (upgradeStrategy Recreate)" : " because it is suspended"));
       } catch (KubernetesClientException e) {
-        String message = "Failed to delete the Pods of suspended RayCluster " + namespace + "/" + name + ": "
-            + e.getMessage();
+        String message = "Failed to delete the Pods of " + (upgrade ? "" : "suspended ") + "RayCluster " + namespace
+            + "/" + name + ": " + e.getMessage();
         record(cluster, ClusterEventReason.FAILED_TO_DELETE_POD, message);
         failure = new ReplicaFailure(ReplicaFailure.Reason.FAILED_DELETE_ALL_PODS, message);
       }

@@ -1,5 +1,6 @@
 package dev.raykube.service.decide;
 
+import dev.raykube.cluster.ClusterSpecHash;
 import dev.raykube.model.cluster.RayClusterSpec;
 import java.util.Objects;
 

@@ -1,5 +1,6 @@
 package dev.raykube.service.decide;
 
+import dev.raykube.cluster.ClusterSpecHash;
 import dev.raykube.cluster.RayClusterLabels;
 import dev.raykube.lifecycle.job.RayJobLabels;
 import dev.raykube.lifecycle.kube.RayServiceClusterCleanup;

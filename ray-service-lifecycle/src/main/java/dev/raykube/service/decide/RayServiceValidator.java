@@ -1,6 +1,7 @@
 package dev.raykube.service.decide;
 
 import dev.raykube.cluster.RayClusterLabels;
+import dev.raykube.cluster.RecreateUpgrade;
 import dev.raykube.cluster.RayClusterValidator;
 import dev.raykube.lifecycle.job.NameSuffixes;
 import dev.raykube.lifecycle.job.Violation;
@@ -125,6 +126,10 @@ public final class RayServiceValidator {
     if (Boolean.TRUE.equals(spec.getSuspend())) {
       out.add(new Violation(base + ".suspend", base + ".suspend must not be set; suspend the RayService with "
           + "spec.suspend instead"));
+    }
+    if (RecreateUpgrade.enabled(spec)) {
+      out.add(new Violation(base + ".upgradeStrategy.type", base + ".upgradeStrategy.type Recreate is not allowed on "
+          + "a RayService's cluster: the RayService replaces its cluster itself (spec.upgradeStrategy)"));
     }
     String managedBy = spec.getManagedBy();
     if (managedBy != null && !managedBy.equals(RayClusterLabels.MANAGED_BY_KUBERAY)) {

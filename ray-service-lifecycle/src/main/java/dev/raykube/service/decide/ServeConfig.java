@@ -103,8 +103,4 @@ public final class ServeConfig {
       throw new IllegalStateException("SHA-256 is not available", e);
     }
   }
-
-  static String hashOf(String text) {
-    return sha256(text);
-  }
 }

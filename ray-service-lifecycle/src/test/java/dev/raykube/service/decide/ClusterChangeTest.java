@@ -5,6 +5,7 @@ import static dev.raykube.service.decide.Fixtures.clusterSpec;
 import static dev.raykube.service.decide.Fixtures.group;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.raykube.cluster.ClusterSpecHash;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.RayClusterSpec;
 import dev.raykube.model.cluster.ScaleStrategy;

@@ -14,6 +14,7 @@ import static dev.raykube.service.decide.Fixtures.seconds;
 import static dev.raykube.service.decide.Fixtures.service;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.raykube.cluster.ClusterSpecHash;
 import dev.raykube.cluster.RayClusterLabels;
 import dev.raykube.dashboard.ServeApplicationStatus;
 import dev.raykube.model.service.RayService;

@@ -40,6 +40,12 @@ class ValidationTest {
                 .withName("mine").endMetadata().build())), "must not be set"),
         Arguments.of("spec.rayClusterConfig.suspend", spec(s -> s.getRayClusterConfig().setSuspend(true)),
             "suspend the RayService"),
+        Arguments.of("spec.rayClusterConfig.upgradeStrategy.type", spec(s -> {
+          dev.raykube.model.cluster.RayClusterUpgradeStrategy recreate =
+              new dev.raykube.model.cluster.RayClusterUpgradeStrategy();
+          recreate.setType(dev.raykube.model.cluster.RayClusterUpgradeType.RECREATE);
+          s.getRayClusterConfig().setUpgradeStrategy(recreate);
+        }), "Recreate is not allowed on a RayService's cluster"),
         Arguments.of("spec.rayClusterConfig", spec(s -> s.getRayClusterConfig().setHeadGroupSpec(null)),
             "spec.rayClusterConfig.headGroupSpec is missing"),
         Arguments.of("spec.serveConfigV2", spec(s -> s.setServeConfigV2(null)), "is required"),

@@ -1,4 +1,4 @@
-package dev.raykube.service.decide;
+package dev.raykube.cluster;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -6,11 +6,16 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.raykube.model.cluster.RayClusterSpec;
 import dev.raykube.model.cluster.WorkerGroupSpec;
 import dev.raykube.model.common.ModelCopies;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 
 /**
- * Hashes of a RayCluster spec, taken over its JSON with sorted keys (SHA-256, hex).
+ * Hashes of a RayCluster spec, taken over its JSON with sorted keys (SHA-256, hex): the RayService controller's
+ * cluster fingerprints and the RayCluster {@code upgradeStrategy: Recreate} ({@link RecreateUpgrade}). Pure.
  *
  * <ul>
  *   <li>{@link #withoutReplicas}: without each worker group's {@code replicas}, {@code scaleStrategy.workersToDelete}
@@ -84,9 +89,17 @@ public final class ClusterSpecHash {
   private static String hash(RayClusterSpec spec) {
     try {
       Object plain = CANONICAL.convertValue(spec, Object.class);
-      return ServeConfig.hashOf(CANONICAL.writeValueAsString(plain));
+      return sha256(CANONICAL.writeValueAsString(plain));
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("cannot write the RayCluster spec as JSON: " + e.getOriginalMessage(), e);
+    }
+  }
+
+  private static String sha256(String text) {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("this JVM has no SHA-256", e);
     }
   }
 }
