@@ -1,9 +1,11 @@
 package dev.raykube.sandbox;
 
 import dev.raykube.model.cluster.RayCluster;
+import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.Pod;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -11,7 +13,8 @@ import org.slf4j.LoggerFactory;
  * A head Pod: a real {@code setsid ray start --head --block} on the cluster's ports (loopback only, 1 CPU, 100 MB
  * object store, its own HOME and temp dir), with the Pod's token authentication and {@code PYTHONPATH} if it has
  * them; Running and Ready once {@code ray health-check} passes against its GCS and its dashboard answers
- * {@code /api/gcs_healthz}, and, for a RayService's cluster, once Serve runs on it ({@link HeadServe}).
+ * {@code /api/gcs_healthz}, and, for a RayService's cluster, once Serve runs on it ({@link HeadServe}). A SidecarMode
+ * RayJob's submitter container then runs beside it ({@link HeadSidecar}).
  */
 final class HeadNode extends SimulatedPod {
 
@@ -73,6 +76,10 @@ final class HeadNode extends SimulatedPod {
       return;
     }
     reportRunning(PodStatusWriter.containerId(process.pid()));
+    Optional<Container> sidecar = HeadSidecar.of(this);
+    if (sidecar.isPresent() && !stopping()) {
+      HeadSidecar.run(this, sidecar.get());
+    }
   }
 
   @Override

@@ -84,6 +84,31 @@ final class PodStatusWriter {
     });
   }
 
+  /**
+   * One container of a Running Pod exited (a sidecar such as SidecarMode's submitter): its state becomes terminated
+   * with {@code exitCode} and not ready, and the Pod's {@code ContainersReady} and {@code Ready} conditions False,
+   * as kubelet reports it under {@code restartPolicy: Never}; the phase stays Running while another container runs.
+   */
+  boolean containerExited(Pod pod, String container, int exitCode) {
+    return write(pod, "Running", current -> {
+      String now = now();
+      PodStatus status = current.getStatus() == null ? new PodStatus() : current.getStatus();
+      List<ContainerStatus> containers = new ArrayList<>();
+      for (ContainerStatus c : status.getContainerStatuses()) {
+        containers.add(!c.getName().equals(container) ? c : new ContainerStatusBuilder(c).withReady(false)
+            .withStarted(false).withNewState().withNewTerminated().withExitCode(exitCode)
+            .withReason(exitCode == 0 ? "Completed" : "Error").withFinishedAt(now).endTerminated().endState()
+            .build());
+      }
+      List<PodCondition> conditions = new ArrayList<>();
+      for (PodCondition c : status.getConditions()) {
+        boolean readiness = "Ready".equals(c.getType()) || "ContainersReady".equals(c.getType());
+        conditions.add(readiness ? condition(c.getType(), false, "ContainersNotReady", now) : c);
+      }
+      return new PodStatusBuilder(status).withContainerStatuses(containers).withConditions(conditions).build();
+    });
+  }
+
   /** Failed: the container (or init container {@code initContainer}, if not null) terminated with {@code exitCode}. */
   boolean failed(Pod pod, String initContainer, int exitCode, String message) {
     return terminated(pod, "Failed", initContainer, exitCode, message);

@@ -49,9 +49,12 @@ final class SubmitterPod extends SimulatedPod {
         && RayJobLabels.RAY_JOB_KIND.equals(job.getMetadata().getLabels().get(RayClusterLabels.ORIGINATED_FROM_CRD));
   }
 
-  @Override
-  void start() throws InterruptedException {
-    Container container = pod.getSpec().getContainers().get(0);
+  /**
+   * A container's command followed by its args.
+   *
+   * @throws IllegalStateException if it has neither (the image's entrypoint cannot run outside its image)
+   */
+  static List<String> commandOf(Container container) {
     List<String> command = new ArrayList<>();
     if (container.getCommand() != null) {
       command.addAll(container.getCommand());
@@ -63,6 +66,13 @@ final class SubmitterPod extends SimulatedPod {
       throw new IllegalStateException("container " + container.getName() + " has no command: the image's entrypoint "
           + "cannot run outside its image");
     }
+    return command;
+  }
+
+  @Override
+  void start() throws InterruptedException {
+    Container container = pod.getSpec().getContainers().get(0);
+    List<String> command = commandOf(container);
     try (ServiceAddresses services = new ServiceAddresses(context.client, pod.getMetadata().getNamespace(),
         context.network)) {
       PodVolumes volumes = PodVolumes.materialise(context.client, pod, container, dir());

@@ -2,6 +2,7 @@ package dev.raykube.lifecycle.act;
 
 import dev.raykube.lifecycle.job.RayJobAction;
 import dev.raykube.model.cluster.RayCluster;
+import dev.raykube.model.job.JobSubmissionMode;
 import dev.raykube.model.job.RayJob;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import java.util.LinkedHashMap;
@@ -16,11 +17,13 @@ public final class OwnedRayCluster {
 
   /**
    * The RayCluster for a {@link RayJobAction.CreateCluster}: the action's name, spec and labels, in the RayJob's
-   * namespace, with the RayJob as controller owner.
+   * namespace, with the RayJob as controller owner; for a SidecarMode RayJob with its submitter in the head Pod
+   * ({@link SidecarSubmitter}).
    *
    * @param rayJob the RayJob as read (uid required)
    * @param action the action; its spec is used as it is (the action's spec is already a copy)
    * @return a new RayCluster
+   * @throws IllegalArgumentException if a SidecarMode submitter cannot be added
    */
   public static RayCluster build(RayJob rayJob, RayJobAction.CreateCluster action) {
     Objects.requireNonNull(rayJob, "rayJob");
@@ -33,6 +36,9 @@ public final class OwnedRayCluster {
         .withOwnerReferences(List.of(ControllerReference.of(rayJob)))
         .build());
     cluster.setSpec(action.spec());
+    if (rayJob.getSpec() != null && rayJob.getSpec().getSubmissionMode() == JobSubmissionMode.SIDECAR_MODE) {
+      SidecarSubmitter.addTo(cluster, rayJob, rayJob.getStatus() == null ? null : rayJob.getStatus().getJobId());
+    }
     return cluster;
   }
 }

@@ -7,6 +7,7 @@ import dev.raykube.cluster.TokenAuth;
 import dev.raykube.dashboard.JobSubmitRequest;
 import dev.raykube.lifecycle.job.JobSubmitRequests;
 import dev.raykube.lifecycle.job.RayJobAction;
+import dev.raykube.lifecycle.job.SubmitterObservation;
 import dev.raykube.lifecycle.observe.DashboardEndpoint;
 import dev.raykube.lifecycle.observe.InClusterDashboardAccess;
 import dev.raykube.model.cluster.RayCluster;
@@ -44,7 +45,7 @@ import java.util.Objects;
 public final class SubmitterJob {
 
   /** The submitter container's name. */
-  public static final String CONTAINER_NAME = "ray-job-submitter";
+  public static final String CONTAINER_NAME = SubmitterObservation.SIDECAR_CONTAINER;
 
   private static final ObjectMapper JSON = new ObjectMapper()
       .configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true);
@@ -78,12 +79,35 @@ public final class SubmitterJob {
     if (template.getSpec().getRestartPolicy() == null) {
       template.getSpec().setRestartPolicy("Never");
     }
-    String url = DashboardEndpoint.urlOf(action.dashboardUrl());
-    Container container = template.getSpec().getContainers().get(0);
+    configure(template.getSpec().getContainers().get(0), spec, DashboardEndpoint.urlOf(action.dashboardUrl()),
+        action.submissionId(), cluster);
+    return new JobBuilder()
+        .withNewMetadata()
+        .withName(action.name())
+        .withNamespace(rayJob.getMetadata().getNamespace())
+        .withLabels(new LinkedHashMap<>(action.labels()))
+        .withOwnerReferences(ControllerReference.of(rayJob))
+        .endMetadata()
+        .withNewSpec()
+        .withBackoffLimit(action.backoffLimit())
+        .withTemplate(template)
+        .endSpec()
+        .build();
+  }
+
+  /**
+   * Makes {@code container} a submitter (the K8sJobMode Job's, or SidecarMode's in the head Pod): adds
+   * {@code PYTHONUNBUFFERED}, {@code RAY_DASHBOARD_ADDRESS} ({@code url}), {@code RAY_JOB_SUBMISSION_ID} and, for a
+   * cluster with token authentication, {@code RAY_AUTH_MODE}/{@code RAY_AUTH_TOKEN} from its Secret, unless the
+   * container sets them; and, if it has no command, runs {@link #script} with {@code /bin/bash -ce --}.
+   *
+   * @throws IllegalArgumentException if the container has no command and the RayJob no entrypoint
+   */
+  static void configure(Container container, RayJobSpec spec, String url, String submissionId, RayCluster cluster) {
     List<EnvVar> env = container.getEnv() == null ? new ArrayList<>() : new ArrayList<>(container.getEnv());
     addIfAbsent(env, new EnvVarBuilder().withName("PYTHONUNBUFFERED").withValue("1").build());
     addIfAbsent(env, new EnvVarBuilder().withName("RAY_DASHBOARD_ADDRESS").withValue(url).build());
-    addIfAbsent(env, new EnvVarBuilder().withName("RAY_JOB_SUBMISSION_ID").withValue(action.submissionId()).build());
+    addIfAbsent(env, new EnvVarBuilder().withName("RAY_JOB_SUBMISSION_ID").withValue(submissionId).build());
     if (cluster != null && InClusterDashboardAccess.usesToken(cluster)) {
       addIfAbsent(env, new EnvVarBuilder().withName(TokenAuth.RAY_AUTH_MODE).withValue(InClusterDashboardAccess.TOKEN_MODE)
           .build());
@@ -97,20 +121,8 @@ public final class SubmitterJob {
         throw new IllegalArgumentException("spec.entrypoint is required unless the submitter container has a command");
       }
       container.setCommand(List.of("/bin/bash", "-ce", "--"));
-      container.setArgs(List.of(script(JobSubmitRequests.of(spec, action.submissionId()))));
+      container.setArgs(List.of(script(JobSubmitRequests.of(spec, submissionId))));
     }
-    return new JobBuilder()
-        .withNewMetadata()
-        .withName(action.name())
-        .withNamespace(rayJob.getMetadata().getNamespace())
-        .withLabels(new LinkedHashMap<>(action.labels()))
-        .withOwnerReferences(ControllerReference.of(rayJob))
-        .endMetadata()
-        .withNewSpec()
-        .withBackoffLimit(action.backoffLimit())
-        .withTemplate(template)
-        .endSpec()
-        .build();
   }
 
   /**
@@ -162,15 +174,20 @@ public final class SubmitterJob {
   }
 
   private static PodTemplateSpec defaultTemplate(String image) {
-    Container container = new ContainerBuilder()
+    Container container = defaultContainer(image);
+    return new PodTemplateSpecBuilder().withNewSpec().withContainers(container).withRestartPolicy("Never").endSpec()
+        .build();
+  }
+
+  /** The default submitter container: {@value #CONTAINER_NAME}, {@code image}, 500m/200Mi requests, 1/1Gi limits. */
+  static Container defaultContainer(String image) {
+    return new ContainerBuilder()
         .withName(CONTAINER_NAME)
         .withImage(image)
         .withNewResources()
         .withRequests(quantities("500m", "200Mi"))
         .withLimits(quantities("1", "1Gi"))
         .endResources()
-        .build();
-    return new PodTemplateSpecBuilder().withNewSpec().withContainers(container).withRestartPolicy("Never").endSpec()
         .build();
   }
 
@@ -181,7 +198,7 @@ public final class SubmitterJob {
     return map;
   }
 
-  private static String headImage(RayClusterSpec spec) {
+  static String headImage(RayClusterSpec spec) {
     if (spec != null && spec.getHeadGroupSpec() != null && spec.getHeadGroupSpec().getTemplate() != null
         && spec.getHeadGroupSpec().getTemplate().getSpec() != null
         && spec.getHeadGroupSpec().getTemplate().getSpec().getContainers() != null

@@ -115,6 +115,9 @@ final class InitializingPhase {
       d.act(createSubmitter(d));
       s.setMessage("RayCluster " + clusterName + " is ready; submitting Ray job " + s.getJobId()
           + " through the submitter Job");
+    } else if (mode == JobSubmissionMode.SIDECAR_MODE) {
+      s.setMessage("RayCluster " + clusterName + " is ready; its head Pod's " + SubmitterObservation.SIDECAR_CONTAINER
+          + " container submits Ray job " + s.getJobId());
     } else {
       // HTTPMode: submit now, not on the next decision (a status-only write reconciles nothing sooner than the
       // poll). A submission made before (operator restart) is answered as a duplicate and counts as submitted.

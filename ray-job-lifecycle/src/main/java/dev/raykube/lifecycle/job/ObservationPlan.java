@@ -47,6 +47,17 @@ public record ObservationPlan(String clusterName, String submitterName, String s
         query ? status.getDashboardURL() : null);
   }
 
+  /**
+   * Whether to read the head Pod of {@link #clusterName()} for the RayJob's submitter: SidecarMode, while Running
+   * ({@link SubmitterObservation#ofSidecar}).
+   */
+  public static boolean readsHeadPod(RayJob job) {
+    Objects.requireNonNull(job, "job");
+    return JobSpecs.mode(job.getSpec()) == JobSubmissionMode.SIDECAR_MODE && job.getStatus() != null
+        && job.getStatus().getJobDeploymentStatus() == JobDeploymentStatus.RUNNING
+        && job.getStatus().getRayClusterName() != null;
+  }
+
   /** Whether to look the Ray job up on the dashboard. */
   public boolean queryDashboard() {
     return submissionId != null && dashboardUrl != null;

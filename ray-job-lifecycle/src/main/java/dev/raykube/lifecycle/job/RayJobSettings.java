@@ -38,7 +38,8 @@ public record RayJobSettings(
     Set<JobSubmissionMode> supportedSubmissionModes) {
 
   private static final Set<JobSubmissionMode> IMPLEMENTED = Collections.unmodifiableSet(EnumSet.of(
-      JobSubmissionMode.K8S_JOB_MODE, JobSubmissionMode.HTTP_MODE, JobSubmissionMode.INTERACTIVE_MODE));
+      JobSubmissionMode.K8S_JOB_MODE, JobSubmissionMode.HTTP_MODE, JobSubmissionMode.SIDECAR_MODE,
+      JobSubmissionMode.INTERACTIVE_MODE));
 
   /** Validates and copies. */
   public RayJobSettings {
@@ -60,11 +61,11 @@ public record RayJobSettings(
     supportedSubmissionModes = Collections.unmodifiableSet(EnumSet.copyOf(supportedSubmissionModes));
   }
 
-  /** KubeRay's defaults, K8sJobMode and HTTPMode, and an adaptive poll of 1 s to 10 s. */
+  /** KubeRay's defaults, every submission mode, and an adaptive poll of 1 s to 10 s. */
   public static RayJobSettings defaults() {
     return new RayJobSettings(Duration.ofSeconds(300), Duration.ofSeconds(300), Duration.ofSeconds(30),
         AdaptivePoll.DEFAULT, Duration.ofSeconds(2), false,
-        EnumSet.of(JobSubmissionMode.K8S_JOB_MODE, JobSubmissionMode.HTTP_MODE));
+        EnumSet.copyOf(IMPLEMENTED));
   }
 
   /** Returns a copy with another {@link #statusCheckTimeout()}. */

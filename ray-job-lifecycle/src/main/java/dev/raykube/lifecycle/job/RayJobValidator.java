@@ -117,8 +117,8 @@ public final class RayJobValidator {
 
   private static void checkSubmission(RayJobSpec spec, JobSubmissionMode mode, List<Violation> out) {
     boolean blankEntrypoint = spec.getEntrypoint() == null || spec.getEntrypoint().isBlank();
-    if (blankEntrypoint && mode == JobSubmissionMode.HTTP_MODE) {
-      out.add(new Violation("spec.entrypoint", "spec.entrypoint is required in HTTPMode"));
+    if (blankEntrypoint && (mode == JobSubmissionMode.HTTP_MODE || mode == JobSubmissionMode.SIDECAR_MODE)) {
+      out.add(new Violation("spec.entrypoint", "spec.entrypoint is required in " + mode.value()));
     } else if (blankEntrypoint && mode == JobSubmissionMode.K8S_JOB_MODE
         && !submitterHasCommand(spec.getSubmitterPodTemplate())) {
       out.add(new Violation("spec.entrypoint", "spec.entrypoint is required in K8sJobMode unless "

@@ -72,15 +72,17 @@ final class RunningPhase {
 
     JobStatus jobStatus = s.getJobStatus();
     boolean k8sJobMode = JobSpecs.mode(d.spec) == JobSubmissionMode.K8S_JOB_MODE;
+    // K8sJobMode's submitter Job and SidecarMode's submitter container are followed alike (KubeRay #1919).
+    boolean followsSubmitter = k8sJobMode || JobSpecs.mode(d.spec) == JobSubmissionMode.SIDECAR_MODE;
     SubmitterObservation submitter = d.observed.submitter();
     Instant jobAge = StatusTimes.parse(s.getRayJobInfo() == null ? null : s.getRayJobInfo().getStartTime())
         .orElse(start);
     if (TerminalStates.isTerminal(jobStatus)) {
-      if (!k8sJobMode || !(submitter instanceof SubmitterObservation.Active)) {
+      if (!followsSubmitter || !(submitter instanceof SubmitterObservation.Active)) {
         end(d, jobStatus, null);
         return;
       }
-      // K8sJobMode: the submitter follows the logs to the end; give it time to finish (KubeRay #1919).
+      // The submitter follows the logs to the end; give it time to finish (KubeRay #1919).
       Instant ended = endOfJob(d);
       Instant graceEnd = ended.plus(d.settings.terminalGracePeriod());
       if (!d.now.isBefore(graceEnd)) {
@@ -93,16 +95,23 @@ final class RunningPhase {
     }
 
     JobSubmissionMode mode = JobSpecs.mode(d.spec);
-    if (k8sJobMode && submitter instanceof SubmitterObservation.Failed) {
+    String submitterWhat = k8sJobMode ? "submitter Job " + JobSpecs.submitterName(d.job)
+        : "submitter container " + SubmitterObservation.SIDECAR_CONTAINER + " of the head Pod";
+    if (submitter instanceof SubmitterObservation.HeadPodMissing) {
       d.stopJobIfLive();
-      d.fail(JobFailedReason.SUBMISSION_FAILED, "The submitter Job " + JobSpecs.submitterName(d.job) + " failed: "
+      d.fail(JobFailedReason.APP_FAILED, "Ray head pod not found.");
+      return;
+    }
+    if (followsSubmitter && submitter instanceof SubmitterObservation.Failed) {
+      d.stopJobIfLive();
+      d.fail(JobFailedReason.SUBMISSION_FAILED, "The " + submitterWhat + " failed: "
           + ((SubmitterObservation.Failed) submitter).message());
       return;
     }
-    if (k8sJobMode && submitter instanceof SubmitterObservation.Complete) {
+    if (followsSubmitter && submitter instanceof SubmitterObservation.Complete) {
       if (lookup instanceof JobLookup.NotFound) {
-        d.fail(JobFailedReason.APP_FAILED, "The submitter Job " + JobSpecs.submitterName(d.job)
-            + " finished but Ray job " + s.getJobId() + " does not exist on the dashboard");
+        d.fail(JobFailedReason.APP_FAILED, "The " + submitterWhat + " finished but Ray job " + s.getJobId()
+            + " does not exist on the dashboard");
         return;
       }
       Instant finished = ((SubmitterObservation.Complete) submitter).finishedAt();
@@ -111,8 +120,8 @@ final class RunningPhase {
         d.stopJobIfLive();
         String was = jobStatus == JobStatus.NEW ? "not submitted" : s.getJobStatusValue();
         s.setJobStatus(JobStatus.FAILED);
-        d.fail(JobFailedReason.JOB_DEPLOYMENT_STATUS_TRANSITION_GRACE_PERIOD_EXCEEDED, "The submitter Job "
-            + JobSpecs.submitterName(d.job) + " finished at " + StatusTimes.format(finished) + " but Ray job "
+        d.fail(JobFailedReason.JOB_DEPLOYMENT_STATUS_TRANSITION_GRACE_PERIOD_EXCEEDED, "The "
+            + submitterWhat + " finished at " + StatusTimes.format(finished) + " but Ray job "
             + s.getJobId() + " was still " + was + " " + d.settings.submitterGracePeriod().toSeconds()
             + " s later");
         return;
@@ -126,9 +135,8 @@ final class RunningPhase {
       if (mode == JobSubmissionMode.HTTP_MODE && s.getDashboardURL() != null) {
         d.act(new RayJobAction.SubmitJob(s.getDashboardURL(), JobSubmitRequests.of(d.spec, s.getJobId())));
         s.setMessage("Submitting Ray job " + s.getJobId());
-      } else if (k8sJobMode) {
-        s.setMessage("Waiting for the submitter Job " + JobSpecs.submitterName(d.job) + " to submit Ray job "
-            + s.getJobId());
+      } else if (followsSubmitter) {
+        s.setMessage("Waiting for the " + submitterWhat + " to submit Ray job " + s.getJobId());
       } else {
         s.setMessage("Waiting for Ray job " + s.getJobId() + " to appear on the dashboard");
       }

@@ -1,16 +1,23 @@
 package dev.raykube.lifecycle.job;
 
 import dev.raykube.model.common.StatusTimes;
+import io.fabric8.kubernetes.api.model.ContainerStateTerminated;
+import io.fabric8.kubernetes.api.model.ContainerStatus;
+import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobCondition;
 import java.time.Instant;
 import java.util.Objects;
 
 /**
- * What the caller saw of the K8sJobMode submitter, the batch Job named like the RayJob: nothing, still active, or
- * finished ({@code Complete} or {@code Failed} condition) at a known time.
+ * What the caller saw of the submitter: for K8sJobMode the batch Job named like the RayJob ({@link #of(Job)}), for
+ * SidecarMode the {@value #SIDECAR_CONTAINER} container of the cluster's head Pod ({@link #ofSidecar(Pod)}): nothing,
+ * still active, finished ({@code Complete} or {@code Failed}) at a known time, or (SidecarMode) no head Pod at all.
  */
 public sealed interface SubmitterObservation {
+
+  /** The SidecarMode submitter's container in the head Pod. */
+  String SIDECAR_CONTAINER = "ray-job-submitter";
 
   /** Returns the observation "no submitter Job". */
   static SubmitterObservation absent() {
@@ -63,6 +70,44 @@ public sealed interface SubmitterObservation {
     return active();
   }
 
+  /** Returns the observation "SidecarMode: the cluster has no head Pod". */
+  static SubmitterObservation headPodMissing() {
+    return HeadPodMissing.INSTANCE;
+  }
+
+  /**
+   * Reads the SidecarMode submitter from the cluster's head Pod: {@code null} is {@link #headPodMissing()}; its
+   * {@value #SIDECAR_CONTAINER} container terminated with exit code 0 is {@link #complete}, with another code
+   * {@link #failed} (at the container's {@code finishedAt}, else {@link Instant#EPOCH}); anything else (waiting,
+   * running, no status yet) is {@link #active()}.
+   *
+   * @param headPod the head Pod as read, or {@code null}
+   * @return the observation
+   */
+  static SubmitterObservation ofSidecar(Pod headPod) {
+    if (headPod == null) {
+      return headPodMissing();
+    }
+    if (headPod.getStatus() == null || headPod.getStatus().getContainerStatuses() == null) {
+      return active();
+    }
+    for (ContainerStatus container : headPod.getStatus().getContainerStatuses()) {
+      if (container == null || !SIDECAR_CONTAINER.equals(container.getName()) || container.getState() == null
+          || container.getState().getTerminated() == null) {
+        continue;
+      }
+      ContainerStateTerminated terminated = container.getState().getTerminated();
+      Instant at = StatusTimes.parse(terminated.getFinishedAt()).orElse(Instant.EPOCH);
+      int exit = terminated.getExitCode() == null ? 1 : terminated.getExitCode();
+      if (exit == 0) {
+        return complete(at);
+      }
+      return failed(at, "container " + SIDECAR_CONTAINER + " of head Pod " + headPod.getMetadata().getName()
+          + " exited with " + exit + (terminated.getReason() == null ? "" : " (" + terminated.getReason() + ")"));
+    }
+    return active();
+  }
+
   private static Instant finishedAt(JobCondition condition, Job job) {
     return StatusTimes.parse(condition.getLastTransitionTime())
         .or(() -> StatusTimes.parse(job.getStatus().getCompletionTime()))
@@ -71,7 +116,20 @@ public sealed interface SubmitterObservation {
 
   /** Whether the submitter has finished, successfully or not: it exists and is no longer active. */
   default boolean finished() {
-    return !(this instanceof Absent) && !(this instanceof Active);
+    return this instanceof Complete || this instanceof Failed;
+  }
+
+  /** SidecarMode: the cluster has no head Pod, so its submitter is gone with it. */
+  final class HeadPodMissing implements SubmitterObservation {
+    private static final HeadPodMissing INSTANCE = new HeadPodMissing();
+
+    private HeadPodMissing() {
+    }
+
+    @Override
+    public String toString() {
+      return "SubmitterObservation.HeadPodMissing";
+    }
   }
 
   /** No submitter Job exists. */

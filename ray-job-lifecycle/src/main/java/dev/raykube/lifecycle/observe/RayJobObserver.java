@@ -24,7 +24,7 @@ import org.slf4j.LoggerFactory;
  * Observes what {@link ObservationPlan#of(RayJob)} asks for: reads the RayCluster (owned, or selected through
  * {@code clusterSelector}; both are named by {@code status.rayClusterName}) through {@link RayJobReads} (the API
  * server, or an informer cache first), resolves its dashboard through the
- * {@link DashboardAccess}, reads the K8sJobMode submitter Job and asks the dashboard for the Ray job. Returns what it
+ * {@link DashboardAccess}, reads the K8sJobMode submitter Job (SidecarMode: the head Pod) and asks the dashboard for the Ray job. Returns what it
  * saw; it changes nothing, except that it {@linkplain DashboardClients#forget forgets} the dashboard client of a
  * cluster that no longer exists.
  *
@@ -121,6 +121,8 @@ public final class RayJobObserver {
     if (plan.submitterName() != null) {
       Job job = reads.submitter(namespace, plan.submitterName());
       submitter = SubmitterObservation.of(job);
+    } else if (ObservationPlan.readsHeadPod(rayJob)) {
+      submitter = SubmitterObservation.ofSidecar(reads.headPod(namespace, plan.clusterName()));
     }
 
     JobLookup lookup = JobLookup.notQueried();

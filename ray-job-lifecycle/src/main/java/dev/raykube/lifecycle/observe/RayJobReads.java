@@ -1,13 +1,15 @@
 package dev.raykube.lifecycle.observe;
 
 import dev.raykube.model.cluster.RayCluster;
+import dev.raykube.cluster.RayClusterLabels;
+import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.util.Objects;
 
 /**
  * Where {@link RayJobObserver} reads the Kubernetes objects next to a RayJob: its RayCluster (owned or selected) and
- * its K8sJobMode submitter Job. {@link #fromApi} asks the API server every time; an operator with informers passes
+ * its K8sJobMode submitter Job, and for SidecarMode its cluster's head Pod. {@link #fromApi} asks the API server every time; an operator with informers passes
  * its caches first and the API server as the fallback ({@link #orElse}), so a steady RayJob costs no API read. A
  * cache that {@linkplain #knowsAbsence() knows absence} (a synced informer of every object of the kind) answers a miss
  * itself, so an object that is not there (not created yet, or deleted) costs no read either; a cache that does not
@@ -30,6 +32,18 @@ public interface RayJobReads {
    * @throws io.fabric8.kubernetes.client.KubernetesClientException if the API server cannot be read
    */
   Job submitter(String namespace, String name);
+
+  /**
+   * The head Pod of a RayCluster (labels {@code ray.io/cluster=<cluster>}, {@code ray.io/node-type=head}), read for a
+   * SidecarMode RayJob's submitter, or {@code null} when this source does not have it. Default: {@code null}, so that
+   * {@link #orElse} asks the fallback (a source without Pods never answers for them, whatever
+   * {@link #knowsAbsence()} says).
+   *
+   * @throws io.fabric8.kubernetes.client.KubernetesClientException if the API server cannot be read
+   */
+  default Pod headPod(String namespace, String cluster) {
+    return null;
+  }
 
   /**
    * Whether {@code null} from this source means the object does not exist, so that {@link #orElse} asks no fallback:
@@ -57,6 +71,12 @@ public interface RayJobReads {
       }
 
       @Override
+      public Pod headPod(String namespace, String cluster) {
+        return client.pods().inNamespace(namespace).withLabel(RayClusterLabels.CLUSTER, cluster)
+            .withLabel(RayClusterLabels.NODE_TYPE, "head").list().getItems().stream().findFirst().orElse(null);
+      }
+
+      @Override
       public boolean knowsAbsence() {
         return true;
       }
@@ -81,6 +101,12 @@ public interface RayJobReads {
       public Job submitter(String namespace, String name) {
         Job job = first.submitter(namespace, name);
         return job != null || first.knowsAbsence() ? job : fallback.submitter(namespace, name);
+      }
+
+      @Override
+      public Pod headPod(String namespace, String cluster) {
+        Pod head = first.headPod(namespace, cluster);
+        return head != null ? head : fallback.headPod(namespace, cluster);
       }
 
       @Override

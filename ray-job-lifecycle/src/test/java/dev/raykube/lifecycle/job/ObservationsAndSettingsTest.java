@@ -135,18 +135,20 @@ class ObservationsAndSettingsTest {
   }
 
   @Test
-  @DisplayName("RayJobSettings: KubeRay's defaults; SidecarMode cannot be enabled; negative durations rejected")
+  @DisplayName("RayJobSettings: KubeRay's defaults, every submission mode; no modes and negative durations rejected")
   void settings() {
     RayJobSettings defaults = RayJobSettings.defaults();
     assertThat(defaults.statusCheckTimeout()).isEqualTo(Duration.ofSeconds(300));
     assertThat(defaults.terminalGracePeriod()).isEqualTo(Duration.ofSeconds(300));
     assertThat(defaults.submitterGracePeriod()).isEqualTo(Duration.ofSeconds(30));
     assertThat(defaults.supportedSubmissionModes()).containsExactlyInAnyOrder(JobSubmissionMode.K8S_JOB_MODE,
-        JobSubmissionMode.HTTP_MODE);
+        JobSubmissionMode.HTTP_MODE, JobSubmissionMode.SIDECAR_MODE, JobSubmissionMode.INTERACTIVE_MODE);
     assertThat(defaults.withStatusCheckTimeout(Duration.ofSeconds(60)).statusCheckTimeout())
         .isEqualTo(Duration.ofSeconds(60));
-    assertThatThrownBy(() -> defaults.withSupportedSubmissionModes(EnumSet.of(JobSubmissionMode.SIDECAR_MODE)))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("SIDECAR_MODE is not implemented");
+    assertThatThrownBy(() -> defaults.withSupportedSubmissionModes(EnumSet.noneOf(JobSubmissionMode.class)))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("must not be empty");
+    assertThatThrownBy(() -> defaults.withSupportedSubmissionModes(EnumSet.of(JobSubmissionMode.UNKNOWN)))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("UNKNOWN is not implemented");
     assertThatThrownBy(() -> defaults.withTeardownPoll(Duration.ofSeconds(-1)))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("teardownPoll");
   }

@@ -88,12 +88,10 @@ class RayJobValidatorTest {
         }), "spec.clusterSelector", "must name the RayCluster with the key ray.io/cluster"),
         row("submissionMode known", spec(s -> s.setSubmissionModeValue("BatchMode")), "spec.submissionMode",
             "'BatchMode' is unknown"),
-        row("SidecarMode not supported yet", spec(s -> s.setSubmissionMode(JobSubmissionMode.SIDECAR_MODE)),
-            "spec.submissionMode", "SidecarMode is not supported yet by this operator; use one of: K8sJobMode, "
-                + "HTTPMode"),
-        row("InteractiveMode not supported yet (by default)", spec(s ->
-            s.setSubmissionMode(JobSubmissionMode.INTERACTIVE_MODE)), "spec.submissionMode",
-            "InteractiveMode is not supported yet"),
+        row("entrypoint required in SidecarMode", spec(s -> {
+          s.setSubmissionMode(JobSubmissionMode.SIDECAR_MODE);
+          s.setEntrypoint(null);
+        }), "spec.entrypoint", "spec.entrypoint is required in SidecarMode"),
         row("entrypoint required in HTTPMode", spec(s -> {
           s.setSubmissionMode(JobSubmissionMode.HTTP_MODE);
           s.setEntrypoint(" ");
@@ -293,8 +291,18 @@ class RayJobValidatorTest {
     });
     assertThat(acceptsSidecar.validate(job)).containsExactly(new Violation("spec.submissionMode",
         "spec.submissionMode SidecarMode does not support clusterSelector, submitterPodTemplate or submitterConfig"));
-    assertThat(VALIDATOR.validate(job)).extracting(Violation::message).hasSize(2)
-        .anyMatch(m -> m.contains("not supported yet"));
+    assertThat(VALIDATOR.validate(job)).isEqualTo(acceptsSidecar.validate(job));
+  }
+
+  @Test
+  @DisplayName("an operator that supports fewer modes refuses the others, naming the ones it supports")
+  void modesAnOperatorLeavesOut() {
+    RayJobValidator k8sAndHttp = new RayJobValidator(java.util.EnumSet.of(JobSubmissionMode.K8S_JOB_MODE,
+        JobSubmissionMode.HTTP_MODE));
+    assertThat(k8sAndHttp.validate(job(s -> s.setSubmissionMode(JobSubmissionMode.SIDECAR_MODE))))
+        .containsExactly(new Violation("spec.submissionMode", "spec.submissionMode SidecarMode is not supported yet "
+            + "by this operator; use one of: K8sJobMode, HTTPMode"));
+    assertThat(VALIDATOR.validate(job(s -> s.setSubmissionMode(JobSubmissionMode.INTERACTIVE_MODE)))).isEmpty();
   }
 
   @Test
