@@ -25,8 +25,8 @@ import java.util.Set;
  *     Retrying); default 2 s
  * @param deleteRayJobAfterJobFinishes with {@code shutdownAfterJobFinishes}, delete the RayJob itself instead of its
  *     RayCluster when the TTL is due; KubeRay's {@code DELETE_RAYJOB_CR_AFTER_JOB_FINISHES}, default false
- * @param supportedSubmissionModes the submission modes validation accepts; default K8sJobMode and HTTPMode.
- *     InteractiveMode may be added; SidecarMode is not implemented and cannot be
+ * @param supportedSubmissionModes the submission modes validation accepts; default all four (K8sJobMode, HTTPMode,
+ *     SidecarMode, InteractiveMode); an operator may offer fewer
  */
 public record RayJobSettings(
     Duration statusCheckTimeout,
