@@ -355,6 +355,15 @@ public final class NodeSimulator implements AutoCloseable {
     starts.values().forEach(f -> f.cancel(true));
     starters.shutdownNow();
     stoppers.shutdown();
+    // Pods deleted just before close are still being stopped on the stoppers: wait for them, or their Ray
+    // processes outlive the simulator (and the JVM).
+    try {
+      if (!stoppers.awaitTermination(context.stopTimeout.toSeconds() + 45, TimeUnit.SECONDS)) {
+        log.warn("node simulator: Pods deleted before close are still stopping; leaving them");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
     context.node.close(); // Pods still bound to it are removed by the controller-manager's Pod garbage collector
     log.info("node simulator for {} closed", namespace == null ? "every namespace" : "namespace " + namespace);
   }
