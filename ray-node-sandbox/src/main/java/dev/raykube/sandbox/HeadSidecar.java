@@ -1,12 +1,10 @@
 package dev.raykube.sandbox;
 
+import dev.raykube.lifecycle.job.SubmitterObservation;
 import io.fabric8.kubernetes.api.model.Container;
-import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
@@ -14,8 +12,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The SidecarMode submitter of a head Pod: its container {@value #CONTAINER} (which the RayJob controller appends to
- * the head template) runs its command and args on this machine once the head is up, as {@link SubmitterPod} runs a
- * submitter Job's container, with one more rewrite: the Pod's own loopback ({@code 127.0.0.1:<port>},
+ * the head template) runs its command and args on this machine once the head is up
+ * ({@link SimulatedPod#runContainer}, as {@link SubmitterPod} runs a submitter Job's container), with one more rewrite: the Pod's own loopback ({@code 127.0.0.1:<port>},
  * {@code localhost:<port>}) at a head container port leads to the local port that answers for it ({@link PodNetwork}),
  * so {@code http://127.0.0.1:8265} reaches the head's dashboard. When it exits, its container status becomes
  * terminated with the exit code ({@link PodStatusWriter#containerExited}); the head keeps running. Other sidecar
@@ -25,7 +23,7 @@ final class HeadSidecar {
 
   private static final Logger log = LoggerFactory.getLogger(HeadSidecar.class);
   /** The SidecarMode submitter's container name. */
-  static final String CONTAINER = "ray-job-submitter";
+  static final String CONTAINER = SubmitterObservation.SIDECAR_CONTAINER;
   private static final Pattern LOOPBACK = Pattern.compile("(?<![A-Za-z0-9.-])(127\\.0\\.0\\.1|localhost):(\\d{1,5})"
       + "(?![0-9])");
 
@@ -45,31 +43,10 @@ final class HeadSidecar {
   static void run(SimulatedPod head, Container container) throws InterruptedException {
     NodeContext context = head.context;
     String podIp = context.network.ipOf(head.pod.getMetadata().getUid()).orElseThrow();
-    UnaryOperator<String> loopback = value -> podLoopback(context.network, podIp, value);
-    try (ServiceAddresses services = new ServiceAddresses(context.client, head.pod.getMetadata().getNamespace(),
-        context.network)) {
-      PodVolumes volumes = PodVolumes.materialise(context.client, head.pod, container, head.dir());
-      Map<String, String> env = context.ray().environment(head.home(), Map.of());
-      PodEnv.of(context.client, head.pod, container).forEach((key, value) -> env.put(key,
-          volumes.localPath(services.rewrite(loopback.apply(value)))));
-      List<String> command = SubmitterPod.commandOf(container).stream()
-          .map(word -> volumes.localPath(services.rewrite(loopback.apply(word)))).toList();
-      log.info("{}: starting sidecar container {}", head.name, container.getName());
-      RayProcess process = head.launch(() -> RayProcess.start(head.name + " " + container.getName(), command, env,
-          head.dir().resolve(container.getName() + ".log"), true));
-      long started = System.nanoTime();
-      Integer exit = null;
-      while (exit == null) {
-        if (head.stopping()) {
-          return;
-        }
-        exit = process.waitFor(Duration.ofMillis(500));
-      }
-      log.info("{}: sidecar container {} exited with {} after {} ms", head.name, container.getName(), exit,
-          (System.nanoTime() - started) / 1_000_000);
-      if (!head.stopping()) {
-        context.status.containerExited(head.pod, container.getName(), exit);
-      }
+    log.info("{}: starting sidecar container {}", head.name, container.getName());
+    Integer exit = head.runContainer(container, value -> podLoopback(context.network, podIp, value), process -> true);
+    if (exit != null && !head.stopping()) {
+      context.status.containerExited(head.pod, container.getName(), exit);
     }
   }
 

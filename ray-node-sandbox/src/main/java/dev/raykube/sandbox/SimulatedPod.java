@@ -1,5 +1,6 @@
 package dev.raykube.sandbox;
 
+import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.Pod;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -12,7 +13,9 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -106,6 +109,60 @@ abstract class SimulatedPod {
     if (!stopping && !context.status.running(pod, containerId)) {
       log.info("{}: Pod gone before it could be marked Running", name);
     }
+  }
+
+  /**
+   * Runs one of the Pod's containers (its command and args) as a local process until it exits: the container's
+   * environment ({@link PodEnv}) over the Ray environment, every value and argument rewritten by {@code podLocal}
+   * first, then for Service addresses ({@link ServiceAddresses}, cluster DNS and kube-proxy) and for paths under a
+   * ConfigMap or Secret volume's mount path ({@link PodVolumes}); output in the Pod's temp dir and the log.
+   *
+   * @param podLocal a rewrite of the Pod's own addresses (identity if none)
+   * @param started told of the process once it runs; false abandons the run (the Pod is gone)
+   * @return the exit code, or {@code null} if the run was abandoned or the Pod is being stopped
+   * @throws IllegalStateException if the container has no command (the image's entrypoint cannot run outside it)
+   */
+  Integer runContainer(Container container, UnaryOperator<String> podLocal, Predicate<RayProcess> started)
+      throws InterruptedException {
+    try (ServiceAddresses services = new ServiceAddresses(context.client, pod.getMetadata().getNamespace(),
+        context.network)) {
+      PodVolumes volumes = PodVolumes.materialise(context.client, pod, container, dir);
+      UnaryOperator<String> local = value -> volumes.localPath(services.rewrite(podLocal.apply(value)));
+      Map<String, String> env = context.ray().environment(home(), Map.of());
+      PodEnv.of(context.client, pod, container).forEach((key, value) -> env.put(key, local.apply(value)));
+      List<String> command = commandOf(container).stream().map(local).toList();
+      RayProcess process = launch(() -> RayProcess.start(name + " " + container.getName(), command, env,
+          dir.resolve(container.getName() + ".log"), true));
+      if (!started.test(process)) {
+        return null;
+      }
+      long begun = System.nanoTime();
+      Integer exit = null;
+      while (exit == null) {
+        if (stopping) {
+          return null;
+        }
+        exit = process.waitFor(Duration.ofMillis(500));
+      }
+      log.info("{}: container {} exited with {} after {} ms", name, container.getName(), exit,
+          (System.nanoTime() - begun) / 1_000_000);
+      return exit;
+    }
+  }
+
+  private static List<String> commandOf(Container container) {
+    List<String> command = new ArrayList<>();
+    if (container.getCommand() != null) {
+      command.addAll(container.getCommand());
+    }
+    if (container.getArgs() != null) {
+      command.addAll(container.getArgs());
+    }
+    if (command.isEmpty()) {
+      throw new IllegalStateException("container " + container.getName() + " has no command: the image's entrypoint "
+          + "cannot run outside its image");
+    }
+    return command;
   }
 
   /** Whether this is a cluster's head Pod. */
