@@ -105,6 +105,12 @@ final class OperatorOptions {
           + "(true|false). Default: ${DEFAULT-VALUE}.")
   boolean initContainerInjection;
 
+  @EnvVar("ENABLE_GCS_FT_REDIS_CLEANUP")
+  @Option(names = "--gcs-ft-redis-cleanup", negatable = true, defaultValue = "true", fallbackValue = "true",
+      description = "Delete a deleted RayCluster's data from Redis (GCS fault tolerance) with a finalizer and a "
+          + "clean-up Job. Env: ENABLE_GCS_FT_REDIS_CLEANUP (true|false). Default: ${DEFAULT-VALUE}.")
+  boolean redisCleanup;
+
   @EnvVar("CLUSTER_DOMAIN")
   @Option(names = "--cluster-domain", paramLabel = "<domain>", defaultValue = OperatorSettings.DEFAULT_CLUSTER_DOMAIN,
       description = "DNS domain of the Kubernetes cluster, used in the head service's FQDN. Env: CLUSTER_DOMAIN. "
@@ -157,6 +163,7 @@ final class OperatorOptions {
         LogFormat.fromFlag(logFormat),
         logLevel,
         initContainerInjection,
+        redisCleanup,
         clusterDomain,
         finalizerPolicy(finalizerPolicy),
         maxJobLogTails,

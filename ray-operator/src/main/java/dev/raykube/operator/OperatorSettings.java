@@ -29,6 +29,8 @@ import java.util.regex.Pattern;
  * @param logFormat log line format
  * @param logLevel root log level: {@code error}, {@code warn}, {@code info}, {@code debug} or {@code trace}
  * @param initContainerInjection whether worker pods get the {@code wait-gcs-ready} init container
+ * @param redisCleanup whether a deleted RayCluster with Redis GCS fault tolerance has its data deleted from Redis
+ *     (finalizer {@code ray.io/gcs-ft-redis-cleanup-finalizer} and a clean-up Job)
  * @param clusterDomain DNS domain of the Kubernetes cluster, used in the head service's FQDN
  * @param finalizerPolicy finalizer policy of objects without the {@code ray.io/finalizer-policy} annotation
  * @param maxJobLogTails how many log tails the RayJob controller keeps open at once to learn that a Ray job ended
@@ -50,6 +52,7 @@ public record OperatorSettings(
     LogFormat logFormat,
     String logLevel,
     boolean initContainerInjection,
+    boolean redisCleanup,
     String clusterDomain,
     FinalizerPolicy finalizerPolicy,
     int maxJobLogTails,

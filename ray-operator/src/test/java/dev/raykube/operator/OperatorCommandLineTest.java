@@ -37,6 +37,7 @@ class OperatorCommandLineTest {
     twins.put("--log-format", "LOG_FORMAT");
     twins.put("--log-level", "LOG_LEVEL");
     twins.put("--init-container-injection", "ENABLE_INIT_CONTAINER_INJECTION");
+    twins.put("--gcs-ft-redis-cleanup", "ENABLE_GCS_FT_REDIS_CLEANUP");
     twins.put("--cluster-domain", "CLUSTER_DOMAIN");
     twins.put("--finalizer-policy", "FINALIZER_POLICY");
     twins.put("--max-job-log-tails", "MAX_JOB_LOG_TAILS");
@@ -73,6 +74,7 @@ class OperatorCommandLineTest {
     assertThat(s.logFormat()).isEqualTo(LogFormat.TEXT);
     assertThat(s.logLevel()).isEqualTo("info");
     assertThat(s.initContainerInjection()).isTrue();
+    assertThat(s.redisCleanup()).isTrue();
     assertThat(s.clusterDomain()).isEqualTo("cluster.local");
     assertThat(s.finalizerPolicy()).isEqualTo(FinalizerPolicy.BEST_EFFORT);
     assertThat(s.maxJobLogTails()).isEqualTo(OperatorSettings.DEFAULT_MAX_JOB_LOG_TAILS);
@@ -86,7 +88,7 @@ class OperatorCommandLineTest {
         "--namespaces=ray-a, ray-b,,ray-a", "--no-leader-election", "--leader-election-lease-name=my-lease",
         "--leader-election-namespace=ops", "--metrics-port=9090", "--health-port", "9091",
         "--reconcile-concurrency=8", "--kube-qps=12.5", "--kube-burst=30", "--log-format=JSON", "--log-level=DEBUG",
-        "--no-init-container-injection", "--cluster-domain=corp.example", "--finalizer-policy=until-confirmed",
+        "--no-init-container-injection", "--no-gcs-ft-redis-cleanup", "--cluster-domain=corp.example", "--finalizer-policy=until-confirmed",
         "--max-job-log-tails=0", "--kubeconfig=" + kubeconfig);
     assertThat(s.namespaces()).containsExactly("ray-a", "ray-b");
     assertThat(s.leaderElection()).isFalse();
@@ -100,6 +102,7 @@ class OperatorCommandLineTest {
     assertThat(s.logFormat()).isEqualTo(LogFormat.JSON);
     assertThat(s.logLevel()).isEqualTo("debug");
     assertThat(s.initContainerInjection()).isFalse();
+    assertThat(s.redisCleanup()).isFalse();
     assertThat(s.clusterDomain()).isEqualTo("corp.example");
     assertThat(s.finalizerPolicy()).isEqualTo(FinalizerPolicy.UNTIL_CONFIRMED);
     assertThat(s.maxJobLogTails()).isZero();
@@ -122,6 +125,7 @@ class OperatorCommandLineTest {
     env.put("LOG_FORMAT", "json");
     env.put("LOG_LEVEL", "warn");
     env.put("ENABLE_INIT_CONTAINER_INJECTION", "FALSE");
+    env.put("ENABLE_GCS_FT_REDIS_CLEANUP", "false");
     env.put("CLUSTER_DOMAIN", "k8s.internal");
     env.put("FINALIZER_POLICY", "until-confirmed");
     env.put("MAX_JOB_LOG_TAILS", "0");
@@ -142,6 +146,7 @@ class OperatorCommandLineTest {
     assertThat(s.logFormat()).isEqualTo(LogFormat.JSON);
     assertThat(s.logLevel()).isEqualTo("warn");
     assertThat(s.initContainerInjection()).isFalse();
+    assertThat(s.redisCleanup()).isFalse();
     assertThat(s.clusterDomain()).isEqualTo("k8s.internal");
     assertThat(s.finalizerPolicy()).isEqualTo(FinalizerPolicy.UNTIL_CONFIRMED);
     assertThat(s.maxJobLogTails()).isZero();
@@ -218,6 +223,7 @@ class OperatorCommandLineTest {
     for (Map.Entry<String, String> twin : TWINS.entrySet()) {
       String option = twin.getKey();
       String shown = option.equals("--leader-election") || option.equals("--init-container-injection")
+          || option.equals("--gcs-ft-redis-cleanup")
           ? "--[no-]" + option.substring(2) : option;
       assertThat(help).as(option).contains(shown);
       assertThat(flat).as(option).contains("Env: " + twin.getValue());
@@ -261,7 +267,8 @@ class OperatorCommandLineTest {
     OperatorSettings s = settings(Map.of(), "--namespaces=a,b");
     assertThat(s.namespaces()).isUnmodifiable();
     OperatorSettings direct = new OperatorSettings(new java.util.HashSet<>(List.of("b", "a")), true, "l",
-        Optional.empty(), 0, 0, 1, 1, 1, LogFormat.TEXT, "info", true, "cluster.local", FinalizerPolicy.BEST_EFFORT,
+        Optional.empty(), 0, 0, 1, 1, 1, LogFormat.TEXT, "info", true, true, "cluster.local",
+        FinalizerPolicy.BEST_EFFORT,
         2000, Optional.empty(), Set.of());
     assertThat(direct.namespaces()).containsExactly("a", "b").isUnmodifiable();
     assertThat(Set.copyOf(direct.namespaces())).hasSize(2);

@@ -1,8 +1,8 @@
 package dev.raykube.examples.platform;
 
 import dev.raykube.lifecycle.finalizer.FinalizerNames;
-import dev.raykube.lifecycle.kube.FinalizerEdit;
-import dev.raykube.lifecycle.kube.FinalizerEditor;
+import dev.raykube.reconcile.FinalizerEdit;
+import dev.raykube.reconcile.FinalizerEditor;
 import dev.raykube.lifecycle.loop.CleanedUp;
 import dev.raykube.lifecycle.loop.RayJobLoop;
 import dev.raykube.lifecycle.loop.Reconciled;

@@ -55,6 +55,17 @@ public enum ClusterEventReason implements EventReason {
   INVALID_METADATA("InvalidRayClusterMetadata", EventType.WARNING),
   /** Warning: the RayCluster's spec is not acceptable; nothing is created until it is fixed. */
   INVALID_SPEC("InvalidRayClusterSpec", EventType.WARNING),
+  /** Normal: the Job that deletes a deleted RayCluster's data from Redis was created. */
+  CREATED_REDIS_CLEANUP_JOB("CreatedRedisCleanupJob", EventType.NORMAL),
+  /** Warning: creating the Redis clean-up Job failed; it is tried again until the clean-up deadline. */
+  FAILED_TO_CREATE_REDIS_CLEANUP_JOB("FailedToCreateRedisCleanupJob", EventType.WARNING),
+  /** Warning: the Redis clean-up Job failed; the cluster's data may remain in Redis. */
+  REDIS_CLEANUP_FAILED("RedisCleanupFailed", EventType.WARNING),
+  /**
+   * Warning: the Redis clean-up could not finish (deadline passed, namespace being deleted); the finalizer was removed
+   * anyway and the cluster's data may remain in Redis.
+   */
+  FORCE_DELETED_STUCK_CLUSTER("ForceDeletedStuckCluster", EventType.WARNING),
   /** Warning: the observed Pods contradict each other (e.g. two head Pods); nothing is changed until they do not. */
   INCONSISTENT_PODS("InconsistentPods", EventType.WARNING);
 

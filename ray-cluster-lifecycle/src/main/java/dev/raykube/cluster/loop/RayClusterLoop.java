@@ -6,6 +6,7 @@ import dev.raykube.cluster.RayClusterNames;
 import dev.raykube.cluster.RayClusterStatusCalculator;
 import dev.raykube.cluster.RayClusterValidator;
 import dev.raykube.cluster.RayNodeType;
+import dev.raykube.cluster.RedisCleanupPlan;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.RayClusterStatus;
 import dev.raykube.reconcile.EventRecorder;
@@ -39,8 +40,10 @@ import org.slf4j.LoggerFactory;
  * {@link ClusterEventReason}).
  *
  * <p>An invalid RayCluster gets a Warning Event and {@code status.reason} and no requeue: it waits for its spec to
- * change. A RayCluster being deleted, or whose {@code spec.managedBy} names another controller, is left alone and
- * forgotten (owner references let Kubernetes delete its Pods and Services). Thread-safe for different RayClusters;
+ * change. A RayCluster whose {@code spec.managedBy} names another controller is left alone and forgotten. One being
+ * deleted is forgotten too (owner references let Kubernetes delete its Pods and Services), unless it keeps its GCS data
+ * in Redis: such a cluster carries the finalizer {@value RedisCleanupPlan#FINALIZER} from its first valid reconcile,
+ * and its deletion runs the Redis clean-up first ({@link RedisCleanupPlan}; no status is written meanwhile). Thread-safe for different RayClusters;
  * calls for the same RayCluster must not overlap.
  */
 public final class RayClusterLoop {
@@ -54,6 +57,7 @@ public final class RayClusterLoop {
   private final ClusterObjects objects;
   private final PodChanges podChanges;
   private final KubernetesClient client;
+  private final RedisCleanupFinalizer redisCleanup;
 
   /**
    * The loop with its standard parts; a group's new workers are created one after another.
@@ -94,6 +98,7 @@ public final class RayClusterLoop {
     this.expectations = new PodExpectations(timings.expectationTimeout());
     this.objects = new ClusterObjects(client, settings, events, timings);
     this.podChanges = new PodChanges(client, settings, events, expectations, podCreations);
+    this.redisCleanup = new RedisCleanupFinalizer(client, settings, events, timings);
   }
 
   /**
@@ -127,16 +132,30 @@ public final class RayClusterLoop {
       Consumer<RayClusterStatus> decided) {
     Objects.requireNonNull(cluster, "cluster");
     Objects.requireNonNull(decided, "decided");
-    if (cluster.isMarkedForDeletion() || !isManagedHere(cluster)) {
+    if (!isManagedHere(cluster)) {
       forget(cluster);
       return ClusterReconciled.notOurs();
     }
-    String key = key(cluster);
     Instant now = clock.instant();
+    if (cluster.isMarkedForDeletion()) {
+      Optional<Duration> again = RedisCleanupPlan.holdsFinalizer(cluster)
+          ? redisCleanup.continueDeletion(cluster, pods, now) : Optional.empty();
+      if (again.isEmpty()) {
+        forget(cluster);
+      }
+      return new ClusterReconciled(null, StatusRecorder.Result.UNCHANGED, again);
+    }
+    String key = key(cluster);
     List<String> problems = RayClusterValidator.validate(cluster);
     if (!problems.isEmpty()) {
       return rejectInvalid(cluster, problems, now, decided);
     }
+    Optional<RayCluster> withFinalizer = redisCleanup.ensureFinalizer(cluster);
+    if (withFinalizer.isEmpty()) {
+      forget(cluster);
+      return ClusterReconciled.notOurs();
+    }
+    cluster = withFinalizer.get();
     Service observedHeadService = headService(cluster, services);
     if (observedHeadService == null && objects.sawHeadService(key, cluster) && isGone(cluster)) {
       forget(cluster);

@@ -20,7 +20,7 @@ import org.slf4j.LoggerFactory;
  * Runs the cleanup a finalizer guards for objects being deleted, the same way for every kind: one attempt of the
  * {@link CleanupStep} per call, then the object's {@link FinalizerPolicy} decides. Makes no Kubernetes calls itself:
  * the caller removes the finalizer when told to (through its framework or
- * {@link dev.raykube.lifecycle.kube.FinalizerEditor}) or calls again after the returned delay.
+ * {@link dev.raykube.reconcile.FinalizerEditor}) or calls again after the returned delay.
  *
  * <p>Typical use, in the reconcile of an object with {@code metadata.deletionTimestamp} set:
  *

@@ -7,7 +7,7 @@ import java.util.Objects;
  * What to do with the finalizer of an object being deleted, as decided by a {@link FinalizerPolicy}: remove it now
  * ({@link RemoveFinalizer}) or keep it and make the next cleanup attempt after a delay ({@link RetryAfter}). Immutable;
  * it performs nothing — the caller removes the finalizer through its framework or
- * {@link dev.raykube.lifecycle.kube.FinalizerEditor}, or requeues.
+ * {@link dev.raykube.reconcile.FinalizerEditor}, or requeues.
  */
 public sealed interface FinalizerDecision permits FinalizerDecision.RemoveFinalizer, FinalizerDecision.RetryAfter {
 

@@ -1,6 +1,6 @@
 package dev.raykube.lifecycle.finalizer;
 
-import io.fabric8.kubernetes.api.model.HasMetadata;
+import dev.raykube.reconcile.FinalizerEditor;
 
 /**
  * The finalizers RayKube puts on its custom resources, with the names KubeRay uses so that objects move between the
@@ -24,10 +24,6 @@ public final class FinalizerNames {
    * @throws IllegalArgumentException if it is null, blank or not domain-qualified
    */
   public static String requireValid(String name) {
-    if (name == null || name.isBlank() || name.indexOf('/') < 0 || !HasMetadata.validateFinalizer(name)) {
-      throw new IllegalArgumentException("not a valid finalizer name (expected a domain-qualified name such as "
-          + "example.com/cleanup): " + (name == null ? "null" : "'" + name + "'"));
-    }
-    return name;
+    return FinalizerEditor.requireValid(name);
   }
 }

@@ -14,6 +14,8 @@ import dev.raykube.lifecycle.job.RayJobLabels;
 import dev.raykube.lifecycle.testing.KubeFixtures;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.service.RayService;
+import dev.raykube.reconcile.FinalizerEdit;
+import dev.raykube.reconcile.FinalizerEditor;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;

@@ -6,7 +6,7 @@ import dev.raykube.lifecycle.finalizer.DeletionCleanup;
 import dev.raykube.lifecycle.finalizer.FinalizerNames;
 import dev.raykube.lifecycle.finalizer.FinalizerPolicy;
 import dev.raykube.lifecycle.finalizer.FinalizerSettings;
-import dev.raykube.lifecycle.kube.FinalizerEditor;
+import dev.raykube.reconcile.FinalizerEditor;
 import dev.raykube.lifecycle.loop.CleanedUp;
 import dev.raykube.lifecycle.loop.RayJobLoop;
 import dev.raykube.model.cluster.RayCluster;

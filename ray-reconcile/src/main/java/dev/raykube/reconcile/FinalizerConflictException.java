@@ -1,4 +1,4 @@
-package dev.raykube.lifecycle.kube;
+package dev.raykube.reconcile;
 
 import io.fabric8.kubernetes.api.model.Status;
 import io.fabric8.kubernetes.client.KubernetesClientException;

@@ -1,7 +1,6 @@
-package dev.raykube.lifecycle.kube;
+package dev.raykube.reconcile;
 
-import dev.raykube.lifecycle.finalizer.FinalizerNames;
-import dev.raykube.lifecycle.kube.FinalizerEdit.Result;
+import dev.raykube.reconcile.FinalizerEdit.Result;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -95,7 +94,7 @@ public final class FinalizerEditor {
       boolean add) {
     Objects.requireNonNull(client, "client");
     Objects.requireNonNull(resource, "resource");
-    FinalizerNames.requireValid(finalizer);
+    requireValid(finalizer);
     if (resource.getMetadata() == null || resource.getMetadata().getName() == null) {
       throw new IllegalArgumentException("the resource needs metadata.name");
     }
@@ -145,6 +144,22 @@ public final class FinalizerEditor {
     throw new FinalizerConflictException((add ? "Adding" : "Removing") + " finalizer " + finalizer + " on "
         + resource.getKind() + " " + describe(resource) + " conflicted " + maxAttempts
         + " times: other writers keep changing it", maxAttempts, lastConflict);
+  }
+
+  /**
+   * Checks that {@code name} is a finalizer name Kubernetes accepts without a warning: a domain-qualified name such as
+   * {@code example.com/cleanup}.
+   *
+   * @param name the finalizer name
+   * @return {@code name}
+   * @throws IllegalArgumentException if it is null, blank or not domain-qualified
+   */
+  public static String requireValid(String name) {
+    if (name == null || name.isBlank() || name.indexOf('/') < 0 || !HasMetadata.validateFinalizer(name)) {
+      throw new IllegalArgumentException("not a valid finalizer name (expected a domain-qualified name such as "
+          + "example.com/cleanup): " + (name == null ? "null" : "'" + name + "'"));
+    }
+    return name;
   }
 
   private void pause() {

@@ -1,11 +1,9 @@
-package dev.raykube.lifecycle.kube;
+package dev.raykube.reconcile;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.raykube.lifecycle.finalizer.FinalizerNames;
-import dev.raykube.lifecycle.kube.FinalizerEdit.Result;
-import dev.raykube.lifecycle.testing.KubeFixtures;
+import dev.raykube.reconcile.FinalizerEdit.Result;
 import dev.raykube.model.job.JobStatus;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.model.job.RayJobSpec;
@@ -35,6 +33,7 @@ import org.junit.jupiter.api.Test;
 class FinalizerEditorTest {
   private static final String NS = "team-a";
   private static final String OTHER = "example.com/other-finalizer";
+  private static final String RAYJOB_FINALIZER = "ray.io/rayjob-finalizer";
 
   KubernetesClient client;
   KubernetesMockServer server;
@@ -43,7 +42,7 @@ class FinalizerEditorTest {
 
   @BeforeEach
   void registerCrd() {
-    KubeFixtures.registerCrds(client, "rayjobs");
+    RayJobFixture.registerCrd(client);
   }
 
   @Test
@@ -54,8 +53,8 @@ class FinalizerEditorTest {
     created.setStatus(status);
     created = client.resource(created).updateStatus();
 
-    FinalizerEdit<RayJob> first = editor.add(client, created, FinalizerNames.RAYJOB);
-    FinalizerEdit<RayJob> second = editor.add(client, created, FinalizerNames.RAYJOB);
+    FinalizerEdit<RayJob> first = editor.add(client, created, RAYJOB_FINALIZER);
+    FinalizerEdit<RayJob> second = editor.add(client, created, RAYJOB_FINALIZER);
 
     assertThat(first.result()).isEqualTo(Result.ADDED);
     assertThat(first.changed()).isTrue();
@@ -65,7 +64,7 @@ class FinalizerEditorTest {
     assertThat(second.resource().getMetadata().getResourceVersion())
         .isEqualTo(first.resource().getMetadata().getResourceVersion());
     RayJob stored = get("add-1");
-    assertThat(stored.getMetadata().getFinalizers()).containsExactly(OTHER, FinalizerNames.RAYJOB);
+    assertThat(stored.getMetadata().getFinalizers()).containsExactly(OTHER, RAYJOB_FINALIZER);
     assertThat(stored.getMetadata().getLabels()).containsEntry("app", "train");
     assertThat(stored.getSpec().getEntrypoint()).isEqualTo("python train.py");
     assertThat(stored.getStatus().getJobStatus()).isEqualTo(JobStatus.RUNNING);
@@ -73,10 +72,10 @@ class FinalizerEditorTest {
 
   @Test
   void removeIsIdempotentAndKeepsOtherFinalizers() {
-    RayJob created = createRayJob("remove-1", FinalizerNames.RAYJOB, OTHER);
+    RayJob created = createRayJob("remove-1", RAYJOB_FINALIZER, OTHER);
 
-    FinalizerEdit<RayJob> first = editor.remove(client, created, FinalizerNames.RAYJOB);
-    FinalizerEdit<RayJob> second = editor.remove(client, created, FinalizerNames.RAYJOB);
+    FinalizerEdit<RayJob> first = editor.remove(client, created, RAYJOB_FINALIZER);
+    FinalizerEdit<RayJob> second = editor.remove(client, created, RAYJOB_FINALIZER);
 
     assertThat(first.result()).isEqualTo(Result.REMOVED);
     assertThat(second.result()).isEqualTo(Result.ALREADY_ABSENT);
@@ -85,25 +84,25 @@ class FinalizerEditorTest {
 
   @Test
   void removingTheLastFinalizerOfADeletedObjectLetsItGo() {
-    RayJob created = createRayJob("deleted-1", FinalizerNames.RAYJOB);
+    RayJob created = createRayJob("deleted-1", RAYJOB_FINALIZER);
     client.resource(created).delete();
     RayJob marked = get("deleted-1");
     assertThat(marked).as("held by the finalizer").isNotNull();
     assertThat(marked.isMarkedForDeletion()).isTrue();
 
-    FinalizerEdit<RayJob> edit = editor.remove(client, marked, FinalizerNames.RAYJOB);
+    FinalizerEdit<RayJob> edit = editor.remove(client, marked, RAYJOB_FINALIZER);
 
     assertThat(edit.result()).isEqualTo(Result.REMOVED);
     assertThat(get("deleted-1")).isNull();
-    assertThat(editor.remove(client, marked, FinalizerNames.RAYJOB).result()).isEqualTo(Result.NOT_FOUND);
+    assertThat(editor.remove(client, marked, RAYJOB_FINALIZER).result()).isEqualTo(Result.NOT_FOUND);
   }
 
   @Test
   void removingOneOfTwoFinalizersOfADeletedObjectKeepsItHeld() {
-    RayJob created = createRayJob("deleted-2", FinalizerNames.RAYJOB, OTHER);
+    RayJob created = createRayJob("deleted-2", RAYJOB_FINALIZER, OTHER);
     client.resource(created).delete();
 
-    editor.remove(client, created, FinalizerNames.RAYJOB);
+    editor.remove(client, created, RAYJOB_FINALIZER);
 
     RayJob stored = get("deleted-2");
     assertThat(stored).isNotNull();
@@ -117,7 +116,7 @@ class FinalizerEditorTest {
     client.resource(created).delete();
     String version = get("deleted-3").getMetadata().getResourceVersion();
 
-    FinalizerEdit<RayJob> edit = editor.add(client, created, FinalizerNames.RAYJOB);
+    FinalizerEdit<RayJob> edit = editor.add(client, created, RAYJOB_FINALIZER);
 
     assertThat(edit.result()).isEqualTo(Result.BEING_DELETED);
     assertThat(get("deleted-3").getMetadata().getFinalizers()).containsExactly(OTHER);
@@ -128,9 +127,9 @@ class FinalizerEditorTest {
   void aMissingObjectIsNotFound() {
     RayJob ghost = rayJob("ghost");
 
-    assertThat(editor.add(client, ghost, FinalizerNames.RAYJOB).result()).isEqualTo(Result.NOT_FOUND);
-    assertThat(editor.remove(client, ghost, FinalizerNames.RAYJOB).result()).isEqualTo(Result.NOT_FOUND);
-    assertThat(editor.remove(client, ghost, FinalizerNames.RAYJOB).resource()).isNull();
+    assertThat(editor.add(client, ghost, RAYJOB_FINALIZER).result()).isEqualTo(Result.NOT_FOUND);
+    assertThat(editor.remove(client, ghost, RAYJOB_FINALIZER).result()).isEqualTo(Result.NOT_FOUND);
+    assertThat(editor.remove(client, ghost, RAYJOB_FINALIZER).resource()).isNull();
   }
 
   @Test
@@ -142,12 +141,12 @@ class FinalizerEditorTest {
         .edit(j -> { j.getMetadata().getLabels().put("touched-by", "other-writer"); return j; });
     server.expect().get().withPath(path("conflict-1")).andReturn(200, readBeforeTheOtherWrite).once();
 
-    FinalizerEdit<RayJob> edit = editor.add(client, created, FinalizerNames.RAYJOB);
+    FinalizerEdit<RayJob> edit = editor.add(client, created, RAYJOB_FINALIZER);
 
     assertThat(edit.result()).isEqualTo(Result.ADDED);
     assertThat(edit.attempts()).as("the first update got 409 and the editor re-read").isEqualTo(2);
     RayJob stored = get("conflict-1");
-    assertThat(stored.getMetadata().getFinalizers()).containsExactly(FinalizerNames.RAYJOB);
+    assertThat(stored.getMetadata().getFinalizers()).containsExactly(RAYJOB_FINALIZER);
     assertThat(stored.getMetadata().getLabels()).as("the other writer's change is kept")
         .containsEntry("touched-by", "other-writer");
   }
@@ -161,7 +160,7 @@ class FinalizerEditorTest {
     server.expect().get().withPath(path("conflict-2")).andReturn(200, stale).always();
     FinalizerEditor threeAttempts = new FinalizerEditor(3, Duration.ZERO);
 
-    assertThatThrownBy(() -> threeAttempts.add(client, stale, FinalizerNames.RAYJOB))
+    assertThatThrownBy(() -> threeAttempts.add(client, stale, RAYJOB_FINALIZER))
         .isInstanceOfSatisfying(FinalizerConflictException.class, e -> {
           assertThat(e.attempts()).isEqualTo(3);
           assertThat(e.getCode()).isEqualTo(409);
@@ -228,7 +227,7 @@ class FinalizerEditorTest {
     RayJob job = rayJob("x");
     assertThatThrownBy(() -> editor.add(client, job, "no-domain")).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("no-domain");
-    assertThatThrownBy(() -> editor.add(client, new RayJob(), FinalizerNames.RAYJOB))
+    assertThatThrownBy(() -> editor.add(client, new RayJob(), RAYJOB_FINALIZER))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("metadata.name");
     assertThatThrownBy(() -> new FinalizerEditor(0, Duration.ZERO)).isInstanceOf(IllegalArgumentException.class);
   }
