@@ -28,6 +28,8 @@ public final class RayClusterValidator {
   public static final int MAX_NAME_LENGTH = 53;
   /** First Ray release with token authentication. */
   public static final RayRelease FIRST_TOKEN_AUTH_VERSION = new RayRelease(2, 52, 0);
+  /** First Ray release that checks tokens with Kubernetes ({@code authOptions.enableK8sTokenAuth}). */
+  public static final RayRelease FIRST_K8S_TOKEN_AUTH_VERSION = new RayRelease(2, 55, 0);
 
   private static final Pattern DNS_1035 = Pattern.compile("[a-z]([-a-z0-9]*[a-z0-9])?");
   private static final Pattern LABEL_VALUE = Pattern.compile("(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?");
@@ -65,6 +67,10 @@ public final class RayClusterValidator {
     validateAuth(spec, problems);
     validateFaultTolerance(cluster, problems);
     validateAutoscaler(spec, problems);
+    if (TokenAuth.isKubernetesTokens(spec) && createdBy(cluster) != null) {
+      problems.add("spec.authOptions.enableK8sTokenAuth is not supported on a RayCluster that a " + createdBy(cluster)
+          + " manages: the operator reaches its dashboard with the cluster's token Secret");
+    }
     if (RecreateUpgrade.enabled(cluster) && createdBy(cluster) != null) {
       problems.add("spec.upgradeStrategy.type Recreate is not allowed on a RayCluster that a " + createdBy(cluster)
           + " manages; the " + createdBy(cluster) + " decides how its cluster is replaced");
@@ -206,7 +212,19 @@ public final class RayClusterValidator {
       problems.add("spec.authOptions.mode '" + mode + "' is not supported; use 'token' or 'disabled'");
     }
     if (Boolean.TRUE.equals(auth.getEnableK8sTokenAuth())) {
-      problems.add("spec.authOptions.enableK8sTokenAuth is not supported by this operator yet; remove it");
+      if (!TokenAuth.MODE_TOKEN.equals(mode)) {
+        problems.add("spec.authOptions.enableK8sTokenAuth needs spec.authOptions.mode 'token'");
+      } else {
+        if (auth.getSecretName() != null && !auth.getSecretName().isEmpty()) {
+          problems.add("spec.authOptions.enableK8sTokenAuth and spec.authOptions.secretName exclude each other: "
+              + "Kubernetes tokens need no token Secret");
+        }
+        Optional<RayRelease> release = RayRelease.of(spec.getRayVersion());
+        if (release.isPresent() && !release.get().isAtLeast(FIRST_K8S_TOKEN_AUTH_VERSION)) {
+          problems.add("spec.authOptions.enableK8sTokenAuth needs Ray " + FIRST_K8S_TOKEN_AUTH_VERSION
+              + " or later, but spec.rayVersion is '" + spec.getRayVersion() + "'");
+        }
+      }
     }
     if (auth.getSecretName() != null && !auth.getSecretName().isEmpty()
         && !DNS_1123_SUBDOMAIN.matcher(auth.getSecretName()).matches()) {

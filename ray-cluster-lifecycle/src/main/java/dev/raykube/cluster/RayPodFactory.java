@@ -104,6 +104,7 @@ public final class RayPodFactory {
     addMetricsPort(ray, params);
     if (TokenAuth.isEnabled(cluster.getSpec())) {
       TokenAuth.addEnv(ray, cluster);
+      TokenAuth.addTokenVolume(spec, cluster);
     }
     if (autoscaling) {
       shareLogVolume(spec, ray, spec.getContainers().get(spec.getContainers().size() - 1));
@@ -153,6 +154,7 @@ public final class RayPodFactory {
     }
     if (TokenAuth.isEnabled(cluster.getSpec())) {
       TokenAuth.addEnv(ray, cluster);
+      TokenAuth.addTokenVolume(spec, cluster);
       if (waitGcs != null) {
         TokenAuth.addEnv(waitGcs, cluster);
       }

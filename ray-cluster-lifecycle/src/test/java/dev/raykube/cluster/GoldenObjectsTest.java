@@ -31,6 +31,7 @@ class GoldenObjectsTest {
         Arguments.of("minimal-injection-off-login-shell", TestFiles.input("minimal"),
             SETTINGS.withInitContainerInjection(false).withLoginShell(true)),
         Arguments.of("token-auth", TestFiles.input("token-auth"), SETTINGS),
+        Arguments.of("k8s-token-auth", TestFiles.input("k8s-token-auth"), SETTINGS),
         Arguments.of("autoscaler-v2", TestFiles.input("autoscaler-v2"), SETTINGS),
         Arguments.of("gcs-ft", TestFiles.input("gcs-ft"), SETTINGS),
         Arguments.of("accelerators", TestFiles.input("accelerators"), SETTINGS.withHeadServiceClusterIp(true)));
@@ -56,7 +57,7 @@ class GoldenObjectsTest {
       objects.add(AutoscalerRbac.role(cluster, settings));
       objects.add(AutoscalerRbac.roleBinding(cluster, settings));
     }
-    if (TokenAuth.isEnabled(cluster.getSpec())) {
+    if (TokenAuth.usesSecret(cluster.getSpec())) {
       objects.add(TokenAuth.secret(cluster, "golden-test-token", settings));
     }
     StringBuilder yaml = new StringBuilder();

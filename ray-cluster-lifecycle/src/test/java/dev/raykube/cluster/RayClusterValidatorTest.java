@@ -114,11 +114,25 @@ class RayClusterValidatorTest {
         }, "spec.authOptions.mode 'token' needs spec.rayVersion 2.52.0 or later, but rayVersion is not set"),
         rule("unknown auth mode", c -> c.getSpec().setAuthOptions(auth("oauth")),
             "spec.authOptions.mode 'oauth' is not supported; use 'token' or 'disabled'"),
-        rule("k8s token auth", c -> {
+        rule("k8s token auth without token mode", c -> {
           AuthOptions auth = auth("disabled");
           auth.setEnableK8sTokenAuth(true);
           c.getSpec().setAuthOptions(auth);
-        }, "spec.authOptions.enableK8sTokenAuth is not supported by this operator yet; remove it"),
+        }, "spec.authOptions.enableK8sTokenAuth needs spec.authOptions.mode 'token'"),
+        rule("k8s token auth on Ray before 2.55", c -> {
+          AuthOptions auth = auth("token");
+          auth.setEnableK8sTokenAuth(true);
+          c.getSpec().setAuthOptions(auth);
+          c.getSpec().setRayVersion("2.54.0");
+        }, "spec.authOptions.enableK8sTokenAuth needs Ray 2.55.0 or later, but spec.rayVersion is '2.54.0'"),
+        rule("k8s token auth with a secret name", c -> {
+          AuthOptions auth = auth("token");
+          auth.setEnableK8sTokenAuth(true);
+          auth.setSecretName("my-token");
+          c.getSpec().setAuthOptions(auth);
+          c.getSpec().setRayVersion("2.60.0");
+        }, "spec.authOptions.enableK8sTokenAuth and spec.authOptions.secretName exclude each other: Kubernetes "
+            + "tokens need no token Secret"),
         rule("bad secret name", c -> {
           AuthOptions auth = auth("disabled");
           auth.setSecretName("Not_A_Name");

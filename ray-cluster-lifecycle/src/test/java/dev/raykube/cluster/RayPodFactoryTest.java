@@ -309,6 +309,38 @@ class RayPodFactoryTest {
   }
 
   @Test
+  void kubernetesTokensReplaceTheSharedTokenInEveryRayContainer() {
+    RayCluster cluster = TestClusters.basic();
+    AuthOptions auth = new AuthOptions();
+    auth.setMode("token");
+    auth.setEnableK8sTokenAuth(true);
+    cluster.getSpec().setAuthOptions(auth);
+    cluster.getSpec().setRayVersion("2.60.0");
+    cluster.getSpec().setEnableInTreeAutoscaling(true);
+
+    Pod head = factory.head(cluster);
+    Pod worker = factory.worker(cluster, TestClusters.group(cluster));
+    for (Container c : List.of(ray(head), head.getSpec().getContainers().get(1), ray(worker),
+        worker.getSpec().getInitContainers().get(0))) {
+      assertThat(env(c, "RAY_AUTH_MODE")).as(c.getName()).isEqualTo("token");
+      assertThat(env(c, "RAY_ENABLE_K8S_TOKEN_AUTH")).as(c.getName()).isEqualTo("true");
+      assertThat(c.getEnv()).as(c.getName()).noneMatch(e -> e.getName().equals("RAY_AUTH_TOKEN"));
+      assertThat(c.getVolumeMounts()).as(c.getName()).filteredOn(m -> m.getName().equals("ray-token"))
+          .singleElement().satisfies(m -> {
+            assertThat(m.getMountPath()).isEqualTo("/var/run/secrets/ray.io/serviceaccount");
+            assertThat(m.getReadOnly()).isTrue();
+          });
+    }
+    for (Pod pod : List.of(head, worker)) {
+      assertThat(pod.getSpec().getVolumes()).filteredOn(v -> v.getName().equals("ray-token")).singleElement()
+          .satisfies(v -> assertThat(v.getProjected().getSources()).singleElement()
+              .satisfies(s -> assertThat(s.getServiceAccountToken().getPath()).isEqualTo("token")));
+    }
+    assertThat(ray(head).getEnv()).filteredOn(e -> e.getName().equals("RAY_CLUSTER_NAMESPACE")).singleElement()
+        .satisfies(e -> assertThat(e.getValueFrom().getFieldRef().getFieldPath()).isEqualTo("metadata.namespace"));
+  }
+
+  @Test
   void autoscalerSidecarAndVersion2() {
     RayCluster cluster = TestClusters.basic();
     cluster.getSpec().setEnableInTreeAutoscaling(true);

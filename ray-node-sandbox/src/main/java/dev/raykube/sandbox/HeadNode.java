@@ -3,6 +3,7 @@ package dev.raykube.sandbox;
 import dev.raykube.model.cluster.RayCluster;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.Pod;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -11,8 +12,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A head Pod: a real {@code setsid ray start --head --block} on the cluster's ports (loopback only, 1 CPU, 100 MB
- * object store, its own HOME and temp dir), with the Pod's token authentication and {@code PYTHONPATH} if it has
- * them; Running and Ready once {@code ray health-check} passes against its GCS and its dashboard answers
+ * object store, its own HOME and temp dir), with the Pod's token authentication, {@code PYTHONPATH} and external Redis
+ * (GCS fault tolerance) if it has them; Running and Ready once {@code ray health-check} passes against its GCS and its dashboard answers
  * {@code /api/gcs_healthz}, and, for a RayService's cluster, once Serve runs on it ({@link HeadServe}). A SidecarMode
  * RayJob's submitter container then runs beside it ({@link HeadSidecar}).
  */
@@ -32,7 +33,8 @@ final class HeadNode extends SimulatedPod {
     Map<String, String> auth = authOf(context, pod);
     token = auth.get("RAY_AUTH_TOKEN");
     Map<String, String> env = rayEnvironment(auth);
-    List<String> command = context.ray().headStart(ports, dir().resolve("r"));
+    List<String> command = new ArrayList<>(context.ray().headStart(ports, dir().resolve("r")));
+    addExternalRedis(env, command);
     log.info("{}: starting the Ray head of cluster {} (GCS {}, dashboard {}, auth {})", name, cluster, ports.gcs(),
         ports.dashboard(), auth.getOrDefault("RAY_AUTH_MODE", "disabled"));
     long started = System.nanoTime();
@@ -99,6 +101,33 @@ final class HeadNode extends SimulatedPod {
         .withName(cluster).get();
     Map<String, String> labels = owner == null ? null : owner.getMetadata().getLabels();
     return labels != null && "RayService".equals(labels.get(HeadServe.ORIGINATED_FROM_CRD));
+  }
+
+  /**
+   * GCS fault tolerance with an external Redis: the Pod's {@code RAY_REDIS_ADDRESS} and
+   * {@code RAY_external_storage_namespace} reach the real head's environment, and its {@code REDIS_PASSWORD} and
+   * {@code REDIS_USERNAME} become {@code ray start}'s {@code --redis-password}/{@code --redis-username} (what the
+   * operator's {@code $REDIS_PASSWORD} reference in the Pod's command means). The address is used as it is: a Redis on
+   * this machine's loopback, as the e2e suite starts one.
+   */
+  private void addExternalRedis(Map<String, String> env, List<String> command) {
+    Map<String, String> podEnv = PodEnv.of(context.client, pod, pod.getSpec().getContainers().get(0));
+    String address = podEnv.get("RAY_REDIS_ADDRESS");
+    if (address == null || address.isBlank()) {
+      return;
+    }
+    env.put("RAY_REDIS_ADDRESS", address);
+    if (podEnv.get("RAY_external_storage_namespace") != null) {
+      env.put("RAY_external_storage_namespace", podEnv.get("RAY_external_storage_namespace"));
+    }
+    if (podEnv.get("REDIS_PASSWORD") != null && !podEnv.get("REDIS_PASSWORD").isEmpty()) {
+      command.add("--redis-password=" + podEnv.get("REDIS_PASSWORD"));
+    }
+    if (podEnv.get("REDIS_USERNAME") != null && !podEnv.get("REDIS_USERNAME").isEmpty()) {
+      command.add("--redis-username=" + podEnv.get("REDIS_USERNAME"));
+    }
+    log.info("{}: GCS fault tolerance with Redis at {} (storage namespace {})", name, address,
+        podEnv.get("RAY_external_storage_namespace"));
   }
 
   /** {@code RAY_AUTH_MODE} and {@code RAY_AUTH_TOKEN} of the Pod's Ray container (its first), if it sets them. */

@@ -13,7 +13,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The SidecarMode submitter of a head Pod: its container {@value #CONTAINER} (which the RayJob controller appends to
  * the head template) runs its command and args on this machine once the head is up
- * ({@link SimulatedPod#runContainer}, as {@link SubmitterPod} runs a submitter Job's container), with one more rewrite: the Pod's own loopback ({@code 127.0.0.1:<port>},
+ * ({@link SimulatedPod#runContainer}, as {@link OperatorJobPod} runs a submitter Job's container), with one more rewrite: the Pod's own loopback ({@code 127.0.0.1:<port>},
  * {@code localhost:<port>}) at a head container port leads to the local port that answers for it ({@link PodNetwork}),
  * so {@code http://127.0.0.1:8265} reaches the head's dashboard. When it exits, its container status becomes
  * terminated with the exit code ({@link PodStatusWriter#containerExited}); the head keeps running. Other sidecar

@@ -31,14 +31,15 @@ import org.slf4j.LoggerFactory;
  * ({@link SimulatedNode}, {@code raykube-sim-<namespace>} or the name given), gets a Pod IP of its own ({@link PodNetwork}) and a real {@code ray start --head}
  * (head Pods; for a RayService's cluster also Serve, {@link HeadServe}) or, after its {@code wait-gcs-ready} init
  * script exits 0, a real {@code ray start --address} (worker Pods) on 127.0.0.1, and is then marked Running and Ready
- * through the status subresource. The Pods of a RayJob's K8sJobMode submitter Job run their command on this machine
- * ({@code SubmitterPod}) and end Succeeded or Failed by its exit code. Deleting a Pod (directly or by garbage
+ * through the status subresource. The Pods of a RayJob's K8sJobMode submitter Job and of a RayCluster's Redis clean-up
+ * Job run their command on this machine ({@code OperatorJobPod}) and end Succeeded or Failed by its exit code. Deleting a Pod (directly or by garbage
  * collection) stops its processes. Services are routed on request ({@link #routeService}), as kube-proxy would. See
  * {@code docs/local.md} for what it does and does not model. Clusters chosen by {@link HeadStandIns} run no Ray: a
  * {@link HeadStandIn} (for example a fake dashboard) answers for their head ({@link #builder}).
  *
  * <p>Bound Pods are deleted gracefully: the API server only sets a deletion timestamp, and the simulator stops the
- * Pod's processes and deletes it with grace period 0, as kubelet finishes a deletion.
+ * Pod's processes and then deletes it with grace period 0, as kubelet finishes a deletion (the Pod object outlives
+ * its processes, never the other way round).
  */
 public final class NodeSimulator implements AutoCloseable {
 
@@ -73,7 +74,7 @@ public final class NodeSimulator implements AutoCloseable {
         stopTimeout);
     var pods = namespace == null ? client.pods().inAnyNamespace() : client.pods().inNamespace(namespace);
     this.informer = pods.withLabel("ray.io/is-ray-node", "yes").inform(handler());
-    this.submitters = pods.withLabel(SubmitterPod.JOB_NAME_LABEL).inform(handler());
+    this.submitters = pods.withLabel(OperatorJobPod.JOB_NAME_LABEL).inform(handler());
     log.info("node simulator: playing kubelet for Ray Pods and RayJob submitters in {} (ray {}{})",
         namespace == null ? "every namespace" : "namespace " + namespace,
         ray == null ? "none" : ray.ray(), standIns == null ? "" : ", stand-in heads " + standIns);
@@ -219,9 +220,10 @@ public final class NodeSimulator implements AutoCloseable {
   private void observe(Pod pod) {
     String uid = pod.getMetadata().getUid();
     if (pod.getMetadata().getDeletionTimestamp() != null) {
-      forget(pod, "terminating");
+      CompletableFuture<Void> stopped = forget(pod, "terminating");
       if (context.node.name().equals(pod.getSpec().getNodeName())) {
-        stoppers.execute(() -> context.client.pods().inNamespace(pod.getMetadata().getNamespace())
+        // As kubelet: the Pod object goes only once its processes have (a head's GCS must not outlive its Pod).
+        stopped.whenComplete((ok, error) -> context.client.pods().inNamespace(pod.getMetadata().getNamespace())
             .withName(pod.getMetadata().getName()).withGracePeriod(0).delete());
       }
       return;
@@ -235,14 +237,15 @@ public final class NodeSimulator implements AutoCloseable {
     }
     String namespace = pod.getMetadata().getNamespace();
     Map<String, String> labels = pod.getMetadata().getLabels();
-    if (labels.containsKey(SubmitterPod.JOB_NAME_LABEL)) {
+    if (labels.containsKey(OperatorJobPod.JOB_NAME_LABEL)) {
       if (ignored.contains(uid)) {
         return;
       }
-      if (SubmitterPod.isRayJobSubmitter(context.client, pod)) {
-        launch(pod, new SubmitterPod(context, pod), "RayJob submitter");
+      String kind = OperatorJobPod.kindOf(context.client, pod);
+      if (kind != null) {
+        launch(pod, new OperatorJobPod(context, pod), kind);
       } else if (ignored.add(uid)) {
-        log.debug("{}/{}: a Job's Pod, not a RayJob submitter; not run", namespace, pod.getMetadata().getName());
+        log.debug("{}/{}: a Job's Pod the operator did not create; not run", namespace, pod.getMetadata().getName());
       }
       return;
     }
@@ -278,12 +281,13 @@ public final class NodeSimulator implements AutoCloseable {
     }));
   }
 
-  private void forget(Pod pod, String why) {
+  /** Stops the Pod's processes, if it has any; the future completes once they are stopped. */
+  private CompletableFuture<Void> forget(Pod pod, String why) {
     String uid = pod.getMetadata().getUid();
     SimulatedPod node = pods.remove(uid);
     Future<?> start = starts.remove(uid);
     if (node == null) {
-      return;
+      return CompletableFuture.completedFuture(null);
     }
     log.info("{}/{}: Pod {}; stopping its processes", pod.getMetadata().getNamespace(), pod.getMetadata().getName(),
         why);
@@ -291,7 +295,7 @@ public final class NodeSimulator implements AutoCloseable {
     if (node.isHead()) {
       // The garbage collector deletes a cluster's Pods together. A worker whose GCS disappears under it hangs in its
       // shutdown until SIGKILL (20 s), so a head waits a moment for the workers being stopped with it.
-      stoppers.execute(() -> {
+      return CompletableFuture.runAsync(() -> {
         pause(HEAD_STOP_DELAY);
         List<CompletableFuture<Void>> workers = new ArrayList<>(workerStops.getOrDefault(key, List.of()));
         try {
@@ -303,16 +307,16 @@ public final class NodeSimulator implements AutoCloseable {
         }
         node.stop();
         cancel(start);
-      });
-    } else {
-      CompletableFuture<Void> stopped = CompletableFuture.runAsync(() -> {
-        node.stop();
-        cancel(start);
       }, stoppers);
-      List<CompletableFuture<Void>> stops = workerStops.computeIfAbsent(key, k -> new CopyOnWriteArrayList<>());
-      stops.add(stopped);
-      stopped.whenComplete((ok, error) -> stops.remove(stopped));
     }
+    CompletableFuture<Void> stopped = CompletableFuture.runAsync(() -> {
+      node.stop();
+      cancel(start);
+    }, stoppers);
+    List<CompletableFuture<Void>> stops = workerStops.computeIfAbsent(key, k -> new CopyOnWriteArrayList<>());
+    stops.add(stopped);
+    stopped.whenComplete((ok, error) -> stops.remove(stopped));
+    return stopped;
   }
 
   private void stopAll(List<SimulatedPod> nodes) {

@@ -11,7 +11,9 @@ import io.fabric8.kubernetes.api.model.Probe;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.rbac.ClusterRole;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBinding;
+import io.fabric8.kubernetes.api.model.rbac.PolicyRule;
 import io.fabric8.kubernetes.api.model.rbac.RoleBinding;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.io.IOException;
@@ -131,6 +133,30 @@ class DeployManifestsTest {
         .as("heap %d MiB + JVM 100 MiB + %d tails x 150 KB + 32 MiB slack within the %d MiB limit", heap >> 20,
             tails, limit >> 20)
         .isLessThanOrEqualTo(limit);
+  }
+
+  /**
+   * The ClusterRoles shipped for Ray Pods with Kubernetes token authentication grant exactly the calls Ray 2.60 makes
+   * for a presented token (a TokenReview, then a SubjectAccessReview) and the verb it asks about ({@code ray:write} on
+   * {@code rayclusters.ray.io}); the e2e suite binds them and runs such a cluster on real Ray.
+   */
+  @Test
+  void theRayNodeRolesGrantWhatRayChecksForKubernetesTokens() throws IOException {
+    Map<String, List<String>> rules = new LinkedHashMap<>();
+    for (String document : Files.readString(DeployManifests.DIR.resolve("ray-node-roles/k8s_token_auth.yaml"))
+        .split("(?m)^---$")) {
+      ClusterRole role = YAML.unmarshal(document, ClusterRole.class);
+      for (PolicyRule rule : role.getRules()) {
+        for (String resource : rule.getResources()) {
+          rules.put(role.getMetadata().getName() + " " + rule.getApiGroups().get(0) + "/" + resource, rule.getVerbs());
+        }
+      }
+    }
+    assertThat(rules).containsExactly(
+        Map.entry("raykube-ray-token-reviewer authentication.k8s.io/tokenreviews", List.of("create")),
+        Map.entry("raykube-ray-token-reviewer authorization.k8s.io/subjectaccessreviews", List.of("create")),
+        Map.entry("raykube-ray-writer ray.io/rayclusters", List.of("ray:write")));
+    assertThat(kustomization("").get("resources").toString()).contains("ray-node-roles");
   }
 
   @Test

@@ -84,7 +84,7 @@ final class ClusterObjects {
         return new Outcome(observedHeadService, problem);
       }
     }
-    if (TokenAuth.isEnabled(cluster.getSpec())) {
+    if (TokenAuth.usesSecret(cluster.getSpec())) {
       String problem = ensureCreated(key, cluster, TokenAuth.secret(cluster, newToken(), settings),
           ClusterEventReason.CREATED_SECRET, ClusterEventReason.FAILED_TO_CREATE_SECRET, now);
       if (problem != null) {

@@ -46,6 +46,11 @@ final class ClusterSpecRules {
             + "would kill the running job"));
       }
     }
+    if (spec.getAuthOptions() != null && Boolean.TRUE.equals(spec.getAuthOptions().getEnableK8sTokenAuth())) {
+      out.add(new Violation(PATH + ".authOptions.enableK8sTokenAuth", PATH + ".authOptions.enableK8sTokenAuth is "
+          + "not supported for a RayJob's cluster (as in KubeRay): the operator reaches its dashboard with the "
+          + "cluster's token Secret; use authOptions.mode 'token' without it"));
+    }
     AutoscalerOptions autoscaler = spec.getAutoscalerOptions();
     if (autoscaler != null) {
       String base = PATH + ".autoscalerOptions";

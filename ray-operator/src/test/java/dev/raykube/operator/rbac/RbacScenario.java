@@ -2,6 +2,7 @@ package dev.raykube.operator.rbac;
 
 import dev.raykube.dashboard.fake.FakeRayDashboard;
 import dev.raykube.model.cluster.AuthOptions;
+import dev.raykube.model.cluster.GcsFaultToleranceOptions;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.ScaleStrategy;
 import dev.raykube.operator.RayControllers;
@@ -16,6 +17,8 @@ import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -171,6 +174,27 @@ final class RbacScenario {
     for (String name : List.of("rbac-token", "rbac-invalid", "rbac-scaled")) {
       client.resources(RayCluster.class).inNamespace(NAMESPACE).withName(name).delete();
     }
+
+    // Redis fault tolerance: the clean-up finalizer, and on deletion the clean-up Job (completed here by hand: the
+    // mock runs no Job controller).
+    RayCluster redis = copy(minimal, "rbac-redis");
+    GcsFaultToleranceOptions options = new GcsFaultToleranceOptions();
+    options.setRedisAddress("redis:6379");
+    redis.getSpec().setGcsFaultToleranceOptions(options);
+    create(redis);
+    Eventually.await("the Redis clean-up finalizer on rbac-redis", () -> {
+      RayCluster current = client.resources(RayCluster.class).inNamespace(NAMESPACE).withName("rbac-redis").get();
+      return current.getMetadata().getFinalizers() != null && !current.getMetadata().getFinalizers().isEmpty();
+    });
+    client.resources(RayCluster.class).inNamespace(NAMESPACE).withName("rbac-redis").delete();
+    Eventually.await("the Redis clean-up Job of rbac-redis", () -> client.batch().v1().jobs().inNamespace(NAMESPACE)
+        .withName("rbac-redis-redis-cleanup").get() != null);
+    Job cleanup = client.batch().v1().jobs().inNamespace(NAMESPACE).withName("rbac-redis-redis-cleanup").get();
+    client.resource(new JobBuilder(cleanup).editOrNewStatus().addNewCondition().withType("Complete")
+        .withStatus("True").endCondition().endStatus().build()).updateStatus();
+    Eventually.await("rbac-redis gone after its clean-up", () -> client.resources(RayCluster.class)
+        .inNamespace(NAMESPACE).withName("rbac-redis").get() == null);
+    client.resource(cleanup).delete();
   }
 
   private RayCluster copy(RayCluster source, String name) {

@@ -131,6 +131,11 @@ public final class RayServiceValidator {
       out.add(new Violation(base + ".upgradeStrategy.type", base + ".upgradeStrategy.type Recreate is not allowed on "
           + "a RayService's cluster: the RayService replaces its cluster itself (spec.upgradeStrategy)"));
     }
+    if (spec.getAuthOptions() != null && Boolean.TRUE.equals(spec.getAuthOptions().getEnableK8sTokenAuth())) {
+      out.add(new Violation(base + ".authOptions.enableK8sTokenAuth", base + ".authOptions.enableK8sTokenAuth is not "
+          + "supported for a RayService's cluster (as in KubeRay): the operator reaches its dashboard with the "
+          + "cluster's token Secret; use authOptions.mode 'token' without it"));
+    }
     String managedBy = spec.getManagedBy();
     if (managedBy != null && !managedBy.equals(RayClusterLabels.MANAGED_BY_KUBERAY)) {
       out.add(new Violation(base + ".managedBy", base + ".managedBy must be unset or "

@@ -1,17 +1,20 @@
 package dev.raykube.sandbox;
 
 import dev.raykube.cluster.RayClusterLabels;
+import dev.raykube.cluster.RedisCleanupJob;
 import dev.raykube.lifecycle.job.RayJobLabels;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import java.util.Map;
 import java.util.function.UnaryOperator;
 
 /**
- * The Pod of a RayJob's K8sJobMode submitter Job (created by the controller-manager's Job controller; its Job carries
- * {@code ray.io/originated-from-crd: RayJob}): its first container's command and args run as a local process with the
+ * The Pod of a Job the operator created (made by the controller-manager's Job controller): a RayJob's K8sJobMode
+ * submitter Job (labelled {@code ray.io/originated-from-crd: RayJob}) or a deleted RayCluster's Redis clean-up Job
+ * (labelled {@code ray.io/node-type: redis-cleanup} and owned by a RayCluster). Its first container's command and args run as a local process with the
  * container's environment ({@link PodEnv}) over the Ray environment of the simulator (so {@code ray job submit} is the
  * venv's), every Service address in them rewritten to a local proxy ({@link ServiceAddresses}, cluster DNS and
  * kube-proxy) and every argument or value that is a path under a ConfigMap or Secret volume's mount path rewritten to
@@ -21,26 +24,38 @@ import java.util.function.UnaryOperator;
  * controller's backoff creates the next one, as for {@code Never}. Init containers and other containers of the Pod are
  * not run.
  */
-final class SubmitterPod extends SimulatedPod {
+final class OperatorJobPod extends SimulatedPod {
 
   /** The label the Job controller puts on the Pods of a Job. */
   static final String JOB_NAME_LABEL = "batch.kubernetes.io/job-name";
 
-  SubmitterPod(NodeContext context, Pod pod) {
+  OperatorJobPod(NodeContext context, Pod pod) {
     super(context, pod);
   }
 
-  /** Whether the Pod belongs to a Job the RayJob controller created (by the Job's {@code originated-from-crd}). */
-  static boolean isRayJobSubmitter(KubernetesClient client, Pod pod) {
+  /**
+   * What the Pod's Job is, if the operator created it: {@code "RayJob submitter"}, {@code "Redis clean-up"}, or
+   * {@code null} for any other Job (not run).
+   */
+  static String kindOf(KubernetesClient client, Pod pod) {
     OwnerReference owner = pod.getMetadata().getOwnerReferences() == null ? null
         : pod.getMetadata().getOwnerReferences().stream().filter(o -> "Job".equals(o.getKind())).findFirst()
             .orElse(null);
     if (owner == null) {
-      return false;
+      return null;
     }
     Job job = client.batch().v1().jobs().inNamespace(pod.getMetadata().getNamespace()).withName(owner.getName()).get();
-    return job != null && job.getMetadata().getUid().equals(owner.getUid()) && job.getMetadata().getLabels() != null
-        && RayJobLabels.RAY_JOB_KIND.equals(job.getMetadata().getLabels().get(RayClusterLabels.ORIGINATED_FROM_CRD));
+    if (job == null || !job.getMetadata().getUid().equals(owner.getUid()) || job.getMetadata().getLabels() == null) {
+      return null;
+    }
+    Map<String, String> labels = job.getMetadata().getLabels();
+    if (RayJobLabels.RAY_JOB_KIND.equals(labels.get(RayClusterLabels.ORIGINATED_FROM_CRD))) {
+      return "RayJob submitter";
+    }
+    boolean ownedByCluster = job.getMetadata().getOwnerReferences() != null && job.getMetadata().getOwnerReferences()
+        .stream().anyMatch(o -> "RayCluster".equals(o.getKind()));
+    return ownedByCluster && RedisCleanupJob.NODE_TYPE.equals(labels.get(RayClusterLabels.NODE_TYPE))
+        ? "Redis clean-up" : null;
   }
 
   @Override
