@@ -23,13 +23,20 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodTemplateSpec;
 import io.fabric8.kubernetes.api.model.PodTemplateSpecBuilder;
 import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
+import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
+import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBindingBuilder;
+import io.fabric8.kubernetes.api.model.rbac.RoleBindingBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -47,7 +54,9 @@ import org.slf4j.LoggerFactory;
  * and one worker group of one replica come up as a real Ray cluster of two alive nodes, the RayCluster becomes ready,
  * and deleting it lets the controller-manager's garbage collector remove the Pods and the simulator stop every Ray
  * process of the cluster. A cluster with token authentication runs its head with the token of its auth Secret, and
- * the simulator's dashboard access hands that token to the operator.
+ * the simulator's dashboard access hands that token to the operator. A cluster with Kubernetes tokens
+ * ({@code enableK8sTokenAuth}) has real Ray check every token with the API server: its worker joins with its Pod's
+ * service-account token, and the dashboard refuses a token without the {@code ray:write} grant.
  */
 class RayClusterE2eTest {
 
@@ -174,6 +183,68 @@ class RayClusterE2eTest {
     assertThat(simulator.dashboardAccess().endpoint(ready)).isEmpty();
   }
 
+  @Test
+  void kubernetesTokensAreCheckedByTheApiServer() throws Exception {
+    String ns = namespace;
+    client.resource(new ServiceAccountBuilder().withNewMetadata().withName("ray-nodes").withNamespace(ns).endMetadata()
+        .build()).create();
+    client.resource(new ServiceAccountBuilder().withNewMetadata().withName("stranger").withNamespace(ns).endMetadata()
+        .build()).create();
+    try (InputStream roles = Files.newInputStream(Path.of("..", "ray-operator", "deploy", "ray-node-roles",
+        "k8s_token_auth.yaml"))) {
+      client.load(roles).forceConflicts().serverSideApply();
+    }
+    String reviewer = ns + "-ray-token-reviewer";
+    client.resource(new ClusterRoleBindingBuilder().withNewMetadata().withName(reviewer).endMetadata()
+        .withNewRoleRef("rbac.authorization.k8s.io", "ClusterRole", "raykube-ray-token-reviewer")
+        .addNewSubject().withKind("ServiceAccount").withName("ray-nodes").withNamespace(ns).endSubject().build())
+        .create();
+    client.resource(new RoleBindingBuilder().withNewMetadata().withName("ray-writer").withNamespace(ns).endMetadata()
+        .withNewRoleRef("rbac.authorization.k8s.io", "ClusterRole", "raykube-ray-writer")
+        .addNewSubject().withKind("ServiceAccount").withName("ray-nodes").withNamespace(ns).endSubject().build())
+        .create();
+    try {
+      RayCluster cluster = cluster(ns, "e2e-k8s-tokens");
+      AuthOptions auth = new AuthOptions();
+      auth.setMode("token");
+      auth.setEnableK8sTokenAuth(true);
+      cluster.getSpec().setAuthOptions(auth);
+      cluster.getSpec().setRayVersion("2.60.0");
+      cluster.getSpec().getHeadGroupSpec().getTemplate().getSpec().setServiceAccountName("ray-nodes");
+      cluster.getSpec().getWorkerGroupSpecs().get(0).getTemplate().getSpec().setServiceAccountName("ray-nodes");
+      long t0 = System.nanoTime();
+      client.resource(cluster).create();
+      Eventually.await(E2eWaits.LONG, E2eWaits.POLL, "RayCluster e2e-k8s-tokens ready",
+          () -> state(ns, "e2e-k8s-tokens") == ClusterState.READY);
+      assertThat(client.secrets().inNamespace(ns).withName("e2e-k8s-tokens").get()).as("no token Secret").isNull();
+
+      String writer = token(ns, "ray-nodes");
+      String dashboard = simulator.dashboardUrl(ns, "e2e-k8s-tokens").orElseThrow();
+      assertThat(status(dashboard + "/api/jobs/", null)).isEqualTo(401);
+      assertThat(status(dashboard + "/api/jobs/", token(ns, "stranger"))).as("a token without ray:write")
+          .isEqualTo(403);
+      assertThat(status(dashboard + "/api/jobs/", writer)).isEqualTo(200);
+      Eventually.await(Duration.ofSeconds(60), E2eWaits.POLL, "the worker joined with its Pod's token: 2 alive nodes",
+          () -> aliveNodes(dashboard, writer).size() == 2);
+      log.info("Kubernetes-token RayCluster ready after {} ms; dashboard: 401 without a token, 403 with one lacking "
+          + "ray:write, 200 with ray:write; 2 alive nodes", millisSince(t0));
+
+      List<Long> groups = simulator.rayProcessGroups(ns, "e2e-k8s-tokens");
+      client.resources(RayCluster.class).inNamespace(ns).withName("e2e-k8s-tokens").delete();
+      Eventually.await(Duration.ofSeconds(90), E2eWaits.POLL, "no Ray process of e2e-k8s-tokens left",
+          () -> pods(ns, "e2e-k8s-tokens").isEmpty() && groups.stream().noneMatch(NodeSimulator::processGroupAlive));
+    } finally {
+      client.rbac().clusterRoleBindings().withName(reviewer).delete();
+    }
+  }
+
+  /** A token of the service account, from the API server (what {@code kubectl create token} prints). */
+  private static String token(String ns, String account) {
+    return client.serviceAccounts().inNamespace(ns).withName(account)
+        .tokenRequest(new TokenRequestBuilder().withNewSpec().withExpirationSeconds(600L).endSpec().build())
+        .getStatus().getToken();
+  }
+
   private static int status(String url, String token) throws IOException, InterruptedException {
     HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30));
     if (token != null) {
@@ -218,9 +289,18 @@ class RayClusterE2eTest {
 
   /** The node ids the head's state API ({@code /api/v0/nodes}) reports ALIVE. */
   private static List<String> aliveNodes(String dashboard) {
+    return aliveNodes(dashboard, null);
+  }
+
+  /** The node ids the head's state API reports ALIVE, asked with a bearer token (unless null). */
+  private static List<String> aliveNodes(String dashboard, String token) {
     try {
-      HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(dashboard + "/api/v0/nodes"))
-          .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+      HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(dashboard + "/api/v0/nodes"))
+          .timeout(Duration.ofSeconds(30));
+      if (token != null) {
+        request.header("Authorization", "Bearer " + token);
+      }
+      HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
       if (response.statusCode() != 200) {
         return List.of();
       }

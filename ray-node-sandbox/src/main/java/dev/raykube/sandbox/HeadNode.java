@@ -31,12 +31,14 @@ final class HeadNode extends SimulatedPod {
   void start() throws InterruptedException {
     ClusterPorts ports = context.portsOf(pod.getMetadata().getNamespace(), cluster);
     Map<String, String> auth = authOf(context, pod);
-    token = auth.get("RAY_AUTH_TOKEN");
     Map<String, String> env = rayEnvironment(auth);
+    token = serviceAccount().map(PodServiceAccount::token).orElse(auth.get("RAY_AUTH_TOKEN"));
+    Map<String, String> check = checkEnvironment(env);
     List<String> command = new ArrayList<>(context.ray().headStart(ports, dir().resolve("r")));
     addExternalRedis(env, command);
-    log.info("{}: starting the Ray head of cluster {} (GCS {}, dashboard {}, auth {})", name, cluster, ports.gcs(),
-        ports.dashboard(), auth.getOrDefault("RAY_AUTH_MODE", "disabled"));
+    log.info("{}: starting the Ray head of cluster {} (GCS {}, dashboard {}, auth {}{})", name, cluster, ports.gcs(),
+        ports.dashboard(), auth.getOrDefault("RAY_AUTH_MODE", "disabled"),
+        serviceAccount().isPresent() ? ", Kubernetes tokens" : "");
     long started = System.nanoTime();
     RayProcess process = startRay("head", command, env);
     long deadline = started + context.startTimeout.toNanos();
@@ -52,7 +54,7 @@ final class HeadNode extends SimulatedPod {
         throw new IllegalStateException("the Ray head did not pass ray health-check and answer on its dashboard "
             + "within " + context.startTimeout.toSeconds() + " s; output:\n" + process.tail(30));
       }
-      healthy = context.ray().healthCheck(ports.gcs(), env)
+      healthy = context.ray().healthCheck(ports.gcs(), check)
           && RayInstallation.httpStatus(ports.dashboard(), "/api/gcs_healthz", token) == 200;
       if (!healthy) {
         Thread.sleep(500);
@@ -65,7 +67,7 @@ final class HeadNode extends SimulatedPod {
     }
     if (servesRayService()) {
       long serveStarted = System.nanoTime();
-      if (!HeadServe.start(this, ports, env, context.startTimeout)) {
+      if (!HeadServe.start(this, ports, check, context.startTimeout)) {
         return;
       }
       context.network.serveUp(pod.getMetadata().getNamespace(), cluster, ports.serve());

@@ -12,6 +12,7 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -39,6 +40,7 @@ abstract class SimulatedPod {
   private final List<RayProcess> processes = new ArrayList<>();
   private volatile boolean stopping;
   private volatile RayProcess rayStart;
+  private Optional<PodServiceAccount> serviceAccount;
 
   SimulatedPod(NodeContext context, Pod pod) {
     this.context = context;
@@ -88,17 +90,62 @@ abstract class SimulatedPod {
   /**
    * The environment of the Pod's Ray processes: {@link RayInstallation#environment} with the Ray container's
    * {@code RAY_AUTH_MODE}/{@code RAY_AUTH_TOKEN} ({@code auth}) and its {@code PYTHONPATH}, whose entries under a
-   * ConfigMap volume's mount path lead to the local copy of that volume ({@link PodVolumes}). Nothing else of the
-   * container's environment reaches Ray (its command is not run either).
+   * ConfigMap volume's mount path lead to the local copy of that volume ({@link PodVolumes}); with Kubernetes tokens
+   * also {@code RAY_ENABLE_K8S_TOKEN_AUTH}, {@code RAY_CLUSTER_NAME}/{@code _NAMESPACE} and the API server's address
+   * ({@link PodServiceAccount}). Nothing else of the container's environment reaches Ray (its command is not run
+   * either).
    */
   Map<String, String> rayEnvironment(Map<String, String> auth) {
     var container = pod.getSpec().getContainers().get(0);
     Map<String, String> env = context.ray().environment(home(), auth);
-    String pythonPath = PodEnv.of(context.client, pod, container).get("PYTHONPATH");
+    Map<String, String> podEnv = PodEnv.of(context.client, pod, container);
+    String pythonPath = podEnv.get("PYTHONPATH");
     if (pythonPath != null) {
       env.put("PYTHONPATH", PodVolumes.materialise(context.client, pod, container, dir).localPath(pythonPath));
     }
+    serviceAccount().ifPresent(account -> {
+      env.put("RAY_ENABLE_K8S_TOKEN_AUTH", "true");
+      for (String name : List.of("RAY_CLUSTER_NAME", "RAY_CLUSTER_NAMESPACE")) {
+        if (podEnv.get(name) != null) {
+          env.put(name, podEnv.get(name));
+        }
+      }
+      account.addEnvironment(env);
+    });
     return env;
+  }
+
+  /**
+   * The Pod's service-account credentials where Ray reads them, when its Ray processes check tokens with Kubernetes
+   * ({@link PodServiceAccount}); made once per Pod.
+   */
+  Optional<PodServiceAccount> serviceAccount() {
+    synchronized (lock) {
+      if (serviceAccount == null) {
+        serviceAccount = PodServiceAccount.of(context, pod, dir);
+      }
+      return serviceAccount;
+    }
+  }
+
+  /** The command as the Pod runs it: in its own mount namespace when it has {@link #serviceAccount()} files. */
+  List<String> inPod(List<String> command) {
+    return serviceAccount().map(account -> account.wrap(command)).orElse(command);
+  }
+
+  /**
+   * The environment for a check from outside the Pod ({@code ray health-check}): with Kubernetes tokens, the Pod's
+   * token as {@code RAY_AUTH_TOKEN} instead of the token file only the Pod's own mount namespace has.
+   */
+  Map<String, String> checkEnvironment(Map<String, String> env) {
+    Optional<PodServiceAccount> account = serviceAccount();
+    if (account.isEmpty()) {
+      return env;
+    }
+    Map<String, String> check = new java.util.HashMap<>(env);
+    check.remove("RAY_ENABLE_K8S_TOKEN_AUTH");
+    check.put("RAY_AUTH_TOKEN", account.get().token());
+    return check;
   }
 
   /**
@@ -195,8 +242,8 @@ abstract class SimulatedPod {
    * becomes Failed with the last lines of its output.
    */
   RayProcess startRay(String role, List<String> command, Map<String, String> env) {
-    RayProcess process = launch(() -> RayProcess.start(name + " " + role, command, env, dir.resolve("ray-start.log"),
-        false));
+    RayProcess process = launch(() -> RayProcess.start(name + " " + role, inPod(command), env,
+        dir.resolve("ray-start.log"), false));
     rayStart = process;
     context.started(pod.getMetadata().getNamespace(), cluster, process.pid());
     Thread watcher = new Thread(() -> {

@@ -79,14 +79,15 @@ final class WorkerNode extends SimulatedPod {
     env.put("FQ_RAY_IP", "127.0.0.1");
     env.put("RAYKUBE_GCS_PORT", Integer.toString(cluster.gcs()));
     env.put("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0");
+    serviceAccount().ifPresent(account -> account.addEnvironment(env));
     if (!context.status.initializing(pod, init.getName())) {
       return false;
     }
     log.info("{}: running init container {} (bash -c, FQ_RAY_IP=127.0.0.1, RAYKUBE_GCS_PORT={})", name,
         init.getName(), cluster.gcs());
     long started = System.nanoTime();
-    RayProcess process = launch(() -> RayProcess.start(name + " " + init.getName(), List.of("bash", "-c", script),
-        env, dir().resolve(init.getName() + ".log"), true));
+    RayProcess process = launch(() -> RayProcess.start(name + " " + init.getName(),
+        inPod(List.of("bash", "-c", script)), env, dir().resolve(init.getName() + ".log"), true));
     Integer exit = null;
     while (exit == null) {
       if (stopping()) {

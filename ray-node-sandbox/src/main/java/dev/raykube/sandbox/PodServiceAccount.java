@@ -1,0 +1,113 @@
+package dev.raykube.sandbox;
+
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.authentication.TokenRequest;
+import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
+import io.fabric8.kubernetes.client.Config;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The service-account credentials of a Pod whose Ray processes check tokens with Kubernetes
+ * ({@code RAY_ENABLE_K8S_TOKEN_AUTH=true}, from {@code authOptions.enableK8sTokenAuth}), where Ray expects them.
+ *
+ * <p>Ray reads fixed paths: its own token at {@code /var/run/secrets/ray.io/serviceaccount/token} (the projected
+ * volume {@code ray-token}), and, to call the API server, {@code /var/run/secrets/kubernetes.io/serviceaccount/token}
+ * and {@code ca.crt} with {@code KUBERNETES_SERVICE_HOST}/{@code _PORT}. Every Pod of the sandbox shares this
+ * machine's file system, so each such Pod gets a private mount namespace: its processes run under
+ * {@code unshare --mount}, which binds the Pod's own {@code secrets} directory over {@code /var/run/secrets} before it
+ * starts the command (nothing is mounted on the machine itself; needs root, as the sandbox has). The token is a
+ * TokenRequest of the Pod's service account (its {@code serviceAccountName}, else {@code default}), bound to the Pod,
+ * valid for an hour; the CA is the API server's, and the service host and port are the API server's address (what
+ * kube-proxy would make of the {@code kubernetes} Service).
+ */
+final class PodServiceAccount {
+
+  /** Where Kubernetes mounts a Pod's credentials, and where the Pod's own directory is bound in its namespace. */
+  static final String SECRETS = "/var/run/secrets";
+  private static final long TOKEN_SECONDS = 3600;
+
+  private final Path secrets;
+  private final String token;
+  private final String apiHost;
+  private final int apiPort;
+
+  private PodServiceAccount(Path secrets, String token, String apiHost, int apiPort) {
+    this.secrets = secrets;
+    this.token = token;
+    this.apiHost = apiHost;
+    this.apiPort = apiPort;
+  }
+
+  /**
+   * The credentials of the Pod if its Ray container delegates token checks to Kubernetes, written under
+   * {@code dir/secrets}; else empty.
+   */
+  static Optional<PodServiceAccount> of(NodeContext context, Pod pod, Path dir) {
+    Container ray = pod.getSpec().getContainers().get(0);
+    if (!"true".equalsIgnoreCase(PodEnv.of(context.client, pod, ray).get("RAY_ENABLE_K8S_TOKEN_AUTH"))) {
+      return Optional.empty();
+    }
+    String namespace = pod.getMetadata().getNamespace();
+    String account = pod.getSpec().getServiceAccountName() == null || pod.getSpec().getServiceAccountName().isBlank()
+        ? "default" : pod.getSpec().getServiceAccountName();
+    TokenRequest request = new TokenRequestBuilder().withNewSpec().withExpirationSeconds(TOKEN_SECONDS)
+        .withNewBoundObjectRef().withApiVersion("v1").withKind("Pod").withName(pod.getMetadata().getName())
+        .withUid(pod.getMetadata().getUid()).endBoundObjectRef().endSpec().build();
+    String token = context.client.serviceAccounts().inNamespace(namespace).withName(account).tokenRequest(request)
+        .getStatus().getToken();
+    Config config = context.client.getConfiguration();
+    URI api = URI.create(config.getMasterUrl());
+    Path secrets = dir.resolve("secrets");
+    try {
+      Path kubernetes = Files.createDirectories(secrets.resolve("kubernetes.io/serviceaccount"));
+      Files.writeString(kubernetes.resolve("token"), token);
+      Files.writeString(kubernetes.resolve("namespace"), namespace);
+      Files.write(kubernetes.resolve("ca.crt"), caOf(config));
+      Files.writeString(Files.createDirectories(secrets.resolve("ray.io/serviceaccount")).resolve("token"), token);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the service-account files of " + pod.getMetadata().getName(), e);
+    }
+    return Optional.of(new PodServiceAccount(secrets, token, api.getHost(),
+        api.getPort() > 0 ? api.getPort() : 443));
+  }
+
+  private static byte[] caOf(Config config) throws IOException {
+    if (config.getCaCertData() != null && !config.getCaCertData().isBlank()) {
+      return Base64.getDecoder().decode(config.getCaCertData().strip());
+    }
+    if (config.getCaCertFile() != null) {
+      return Files.readAllBytes(Path.of(config.getCaCertFile()));
+    }
+    throw new IllegalStateException("the client's configuration has no CA certificate of the API server");
+  }
+
+  /** The Pod's token: what a check from outside the Pod presents (as {@code RAY_AUTH_TOKEN} or a bearer token). */
+  String token() {
+    return token;
+  }
+
+  /** Adds the API server's address as the Pod's {@code kubernetes} Service environment would give it. */
+  void addEnvironment(Map<String, String> env) {
+    env.put("KUBERNETES_SERVICE_HOST", apiHost);
+    env.put("KUBERNETES_SERVICE_PORT", Integer.toString(apiPort));
+  }
+
+  /** The command, run in a mount namespace of its own with the Pod's secrets at {@value #SECRETS}. */
+  List<String> wrap(List<String> command) {
+    List<String> wrapped = new ArrayList<>(List.of("unshare", "--mount", "--propagation", "private", "--",
+        "/bin/sh", "-c", "mkdir -p " + SECRETS + " && mount --bind \"$0\" " + SECRETS + " && exec \"$@\"",
+        secrets.toString()));
+    wrapped.addAll(command);
+    return wrapped;
+  }
+}
