@@ -14,8 +14,9 @@ import org.slf4j.LoggerFactory;
  * A head Pod: a real {@code setsid ray start --head --block} on the cluster's ports (loopback only, 1 CPU, 100 MB
  * object store, its own HOME and temp dir), with the Pod's token authentication, {@code PYTHONPATH} and external Redis
  * (GCS fault tolerance) if it has them; Running and Ready once {@code ray health-check} passes against its GCS and its dashboard answers
- * {@code /api/gcs_healthz}, and, for a RayService's cluster, once Serve runs on it ({@link HeadServe}). A SidecarMode
- * RayJob's submitter container then runs beside it ({@link HeadSidecar}).
+ * {@code /api/gcs_healthz}, and, for a RayService's cluster, once Serve runs on it ({@link HeadServe}). Ray's
+ * autoscaler ({@link HeadAutoscaler}) and a SidecarMode RayJob's submitter container ({@link HeadSidecar}) then run
+ * beside it.
  */
 final class HeadNode extends SimulatedPod {
 
@@ -38,7 +39,7 @@ final class HeadNode extends SimulatedPod {
     addExternalRedis(env, command);
     log.info("{}: starting the Ray head of cluster {} (GCS {}, dashboard {}, auth {}{})", name, cluster, ports.gcs(),
         ports.dashboard(), auth.getOrDefault("RAY_AUTH_MODE", "disabled"),
-        serviceAccount().isPresent() ? ", Kubernetes tokens" : "");
+        PodServiceAccount.checksKubernetesTokens(context, pod) ? ", Kubernetes tokens" : "");
     long started = System.nanoTime();
     RayProcess process = startRay("head", command, env);
     long deadline = started + context.startTimeout.toNanos();
@@ -80,6 +81,7 @@ final class HeadNode extends SimulatedPod {
       return;
     }
     reportRunning(PodStatusWriter.containerId(process.pid()));
+    HeadAutoscaler.of(this).ifPresent(autoscaler -> HeadAutoscaler.start(this, autoscaler, ports.gcs()));
     Optional<Container> sidecar = HeadSidecar.of(this);
     if (sidecar.isPresent() && !stopping()) {
       HeadSidecar.run(this, sidecar.get());

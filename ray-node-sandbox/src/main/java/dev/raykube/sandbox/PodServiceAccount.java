@@ -17,12 +17,13 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The service-account credentials of a Pod whose Ray processes check tokens with Kubernetes
- * ({@code RAY_ENABLE_K8S_TOKEN_AUTH=true}, from {@code authOptions.enableK8sTokenAuth}), where Ray expects them.
+ * The service-account credentials of a Pod whose processes need them, where Ray expects them: Ray processes that check
+ * tokens with Kubernetes ({@code RAY_ENABLE_K8S_TOKEN_AUTH=true}, from {@code authOptions.enableK8sTokenAuth}), and
+ * Ray's autoscaler, which reads and patches the RayCluster and its Pods.
  *
  * <p>Ray reads fixed paths: its own token at {@code /var/run/secrets/ray.io/serviceaccount/token} (the projected
  * volume {@code ray-token}), and, to call the API server, {@code /var/run/secrets/kubernetes.io/serviceaccount/token}
- * and {@code ca.crt} with {@code KUBERNETES_SERVICE_HOST}/{@code _PORT}. Every Pod of the sandbox shares this
+ * and {@code ca.crt} with {@code KUBERNETES_SERVICE_HOST}/{@code _PORT} ({@code _PORT_HTTPS} for the autoscaler). Every Pod of the sandbox shares this
  * machine's file system, so each such Pod gets a private mount namespace: its processes run under
  * {@code unshare --mount}, which binds the Pod's own {@code secrets} directory over {@code /var/run/secrets} before it
  * starts the command (nothing is mounted on the machine itself; needs root, as the sandbox has). The token is a
@@ -48,13 +49,20 @@ final class PodServiceAccount {
     this.apiPort = apiPort;
   }
 
+  /** Whether the Pod's Ray container delegates token checks to Kubernetes ({@code RAY_ENABLE_K8S_TOKEN_AUTH}). */
+  static boolean checksKubernetesTokens(NodeContext context, Pod pod) {
+    Container ray = pod.getSpec().getContainers().get(0);
+    return "true".equalsIgnoreCase(PodEnv.of(context.client, pod, ray).get("RAY_ENABLE_K8S_TOKEN_AUTH"));
+  }
+
   /**
-   * The credentials of the Pod if its Ray container delegates token checks to Kubernetes, written under
-   * {@code dir/secrets}; else empty.
+   * The credentials of the Pod, written under {@code dir/secrets}, if one of its processes needs them: its Ray
+   * container delegates token checks to Kubernetes, or it has the autoscaler container ({@link HeadAutoscaler}),
+   * which calls the API server with them; else empty.
    */
   static Optional<PodServiceAccount> of(NodeContext context, Pod pod, Path dir) {
-    Container ray = pod.getSpec().getContainers().get(0);
-    if (!"true".equalsIgnoreCase(PodEnv.of(context.client, pod, ray).get("RAY_ENABLE_K8S_TOKEN_AUTH"))) {
+    boolean autoscaler = pod.getSpec().getContainers().stream().anyMatch(c -> HeadAutoscaler.CONTAINER.equals(c.getName()));
+    if (!autoscaler && !checksKubernetesTokens(context, pod)) {
       return Optional.empty();
     }
     String namespace = pod.getMetadata().getNamespace();
@@ -100,6 +108,7 @@ final class PodServiceAccount {
   void addEnvironment(Map<String, String> env) {
     env.put("KUBERNETES_SERVICE_HOST", apiHost);
     env.put("KUBERNETES_SERVICE_PORT", Integer.toString(apiPort));
+    env.put("KUBERNETES_SERVICE_PORT_HTTPS", Integer.toString(apiPort));
   }
 
   /** The command, run in a mount namespace of its own with the Pod's secrets at {@value #SECRETS}. */

@@ -103,15 +103,18 @@ abstract class SimulatedPod {
     if (pythonPath != null) {
       env.put("PYTHONPATH", PodVolumes.materialise(context.client, pod, container, dir).localPath(pythonPath));
     }
-    serviceAccount().ifPresent(account -> {
-      env.put("RAY_ENABLE_K8S_TOKEN_AUTH", "true");
-      for (String name : List.of("RAY_CLUSTER_NAME", "RAY_CLUSTER_NAMESPACE")) {
-        if (podEnv.get(name) != null) {
-          env.put(name, podEnv.get(name));
-        }
+    // Which Pod and group a Ray node is (the autoscaler matches Ray nodes to Pods by them), and which autoscaler the
+    // head's GCS announces.
+    for (String name : List.of("RAY_CLOUD_INSTANCE_ID", "RAY_NODE_TYPE_NAME", "RAY_CLUSTER_NAME",
+        "RAY_CLUSTER_NAMESPACE", "RAY_enable_autoscaler_v2")) {
+      if (podEnv.get(name) != null) {
+        env.put(name, podEnv.get(name));
       }
-      account.addEnvironment(env);
-    });
+    }
+    if (PodServiceAccount.checksKubernetesTokens(context, pod)) {
+      env.put("RAY_ENABLE_K8S_TOKEN_AUTH", "true");
+    }
+    serviceAccount().ifPresent(account -> account.addEnvironment(env));
     return env;
   }
 
@@ -139,7 +142,7 @@ abstract class SimulatedPod {
    */
   Map<String, String> checkEnvironment(Map<String, String> env) {
     Optional<PodServiceAccount> account = serviceAccount();
-    if (account.isEmpty()) {
+    if (account.isEmpty() || !PodServiceAccount.checksKubernetesTokens(context, pod)) {
       return env;
     }
     Map<String, String> check = new java.util.HashMap<>(env);
@@ -177,7 +180,8 @@ abstract class SimulatedPod {
       UnaryOperator<String> local = value -> volumes.localPath(services.rewrite(podLocal.apply(value)));
       Map<String, String> env = context.ray().environment(home(), Map.of());
       PodEnv.of(context.client, pod, container).forEach((key, value) -> env.put(key, local.apply(value)));
-      List<String> command = commandOf(container).stream().map(local).toList();
+      serviceAccount().ifPresent(account -> account.addEnvironment(env));
+      List<String> command = inPod(commandOf(container).stream().map(local).toList());
       RayProcess process = launch(() -> RayProcess.start(name + " " + container.getName(), command, env,
           dir.resolve(container.getName() + ".log"), true));
       if (!started.test(process)) {
