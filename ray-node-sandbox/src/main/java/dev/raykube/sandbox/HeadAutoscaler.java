@@ -12,7 +12,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Ray's own autoscaler in a head Pod: its container {@value #CONTAINER} (which the operator adds with
+ * Ray's own autoscaler (version 2) in a head Pod: its container {@value #CONTAINER} (which the operator adds with
  * {@code enableInTreeAutoscaling}) runs its command and args on this machine once the head is up, as kubelet would
  * run it — {@code $(VAR)} references expanded from the container's environment — with the head Pod's service-account
  * credentials where the autoscaler reads them ({@link PodServiceAccount}, in the Pod's own mount namespace) and
@@ -38,8 +38,19 @@ final class HeadAutoscaler {
         .findFirst();
   }
 
-  /** Starts the autoscaler on a thread of its own; it runs until it exits or the Pod is stopped. */
+  /**
+   * Starts the autoscaler on a thread of its own; it runs until it exits or the Pod is stopped. Only version 2 (the
+   * head's {@code RAY_enable_autoscaler_v2}): version 1 matches Ray nodes to Pods by IP, and every Ray node of the
+   * sandbox is 127.0.0.1 while each Pod has an IP of its own, so it would never see its nodes; it is not run (logged).
+   */
   static void start(SimulatedPod head, Container container, int gcsPort) {
+    String v2 = PodEnv.of(head.context.client, head.pod, head.pod.getSpec().getContainers().get(0))
+        .get("RAY_enable_autoscaler_v2");
+    if (!"1".equals(v2) && !"true".equalsIgnoreCase(v2)) {
+      log.warn("{}: Ray's autoscaler v1 is not run by the node sandbox (it matches Ray nodes to Pods by IP, and "
+          + "every node here is 127.0.0.1); set autoscalerOptions.version: v2 to run the real autoscaler", head.name);
+      return;
+    }
     Map<String, String> env = PodEnv.of(head.context.client, head.pod, container);
     Container local = new ContainerBuilder(container)
         .withCommand(expand(container.getCommand(), env))
