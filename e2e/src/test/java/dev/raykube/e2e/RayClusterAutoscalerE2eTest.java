@@ -2,8 +2,7 @@ package dev.raykube.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.raykube.dashboard.JobStatus;
 import dev.raykube.e2e.support.Crds;
 import dev.raykube.e2e.support.E2eWaits;
 import dev.raykube.e2e.support.InProcessOperator;
@@ -23,13 +22,7 @@ import io.fabric8.kubernetes.api.model.PodTemplateSpec;
 import io.fabric8.kubernetes.api.model.PodTemplateSpecBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -54,8 +47,6 @@ class RayClusterAutoscalerE2eTest {
   static final RayKubeExtension kube = RayKubeExtension.withRealRay().namespacePrefix("autoscaler");
 
   private static final Logger log = LoggerFactory.getLogger(RayClusterAutoscalerE2eTest.class);
-  private static final HttpClient HTTP = HttpClient.newHttpClient();
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final String NAME = "autoscaling";
   private static final String SCRIPT = String.join("\n",
       "import ray, time",
@@ -94,15 +85,15 @@ class RayClusterAutoscalerE2eTest {
     Eventually.await(E2eWaits.LONG, E2eWaits.POLL, "RayCluster " + NAME + " ready",
         () -> state() == ClusterState.READY);
     assertThat(workers()).isEmpty();
-    String dashboard = simulator.dashboardUrl(namespace, NAME).orElseThrow();
+    HeadDashboard dashboard = new HeadDashboard(simulator.dashboardUrl(namespace, NAME).orElseThrow());
 
     long demand = System.nanoTime();
-    String jobId = submit(dashboard, "python -c '" + SCRIPT + "'");
+    String jobId = dashboard.submit("python -c '" + SCRIPT + "'");
     Eventually.await(Duration.ofSeconds(120), E2eWaits.POLL, "the autoscaler raised replicas of group small",
         () -> replicas() >= 1);
     long raised = millisSince(demand);
     Eventually.await(Duration.ofSeconds(180), E2eWaits.POLL, "a worker joined Ray (2 alive nodes)",
-        () -> aliveNodes(dashboard) == 2);
+        () -> dashboard.aliveNodes(null) == 2);
     long joined = millisSince(demand);
     List<Pod> workers = workers();
     assertThat(workers).hasSize(1);
@@ -110,7 +101,7 @@ class RayClusterAutoscalerE2eTest {
     log.info("demand → replicas raised by the autoscaler in {} ms; → worker {} joined Ray in {} ms", raised, worker,
         joined);
     Eventually.await(Duration.ofSeconds(120), E2eWaits.POLL, "job " + jobId + " SUCCEEDED",
-        () -> "SUCCEEDED".equals(jobStatus(dashboard, jobId)));
+        () -> dashboard.statusOrNull(jobId) == JobStatus.SUCCEEDED);
 
     long idle = System.nanoTime();
     Set<List<String>> named = new LinkedHashSet<>();
@@ -189,46 +180,6 @@ class RayClusterAutoscalerE2eTest {
   private static List<Pod> workers() {
     return client.pods().inNamespace(namespace).withLabel("ray.io/cluster", NAME)
         .withLabel("ray.io/node-type", "worker").list().getItems();
-  }
-
-  private static String submit(String dashboard, String entrypoint) throws IOException, InterruptedException {
-    String body = JSON.writeValueAsString(Map.of("entrypoint", entrypoint));
-    HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(dashboard + "/api/jobs/"))
-        .timeout(Duration.ofSeconds(60)).header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
-    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-    return JSON.readTree(response.body()).path("submission_id").asText();
-  }
-
-  private static String jobStatus(String dashboard, String jobId) {
-    JsonNode job = get(dashboard + "/api/jobs/" + jobId);
-    return job == null ? null : job.path("status").asText();
-  }
-
-  private static int aliveNodes(String dashboard) {
-    JsonNode nodes = get(dashboard + "/api/v0/nodes");
-    List<String> alive = new ArrayList<>();
-    if (nodes != null) {
-      nodes.path("data").path("result").path("result").forEach(n -> {
-        if ("ALIVE".equals(n.path("state").asText())) {
-          alive.add(n.path("node_id").asText());
-        }
-      });
-    }
-    return alive.size();
-  }
-
-  private static JsonNode get(String url) {
-    try {
-      HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(url))
-          .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
-      return response.statusCode() == 200 ? JSON.readTree(response.body()) : null;
-    } catch (IOException e) {
-      return null;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return null;
-    }
   }
 
   private static long millisSince(long nanos) {

@@ -2,8 +2,6 @@ package dev.raykube.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.raykube.sandbox.NodeSimulator;
 import dev.raykube.testkit.RayKubeExtension;
 import dev.raykube.e2e.support.Crds;
@@ -38,7 +36,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -128,9 +125,8 @@ class RayClusterE2eTest {
 
     String dashboard = simulator.dashboardUrl(ns, "e2e-cluster").orElseThrow();
     Eventually.await(Duration.ofSeconds(60), E2eWaits.POLL, "2 alive nodes reported by the head's dashboard",
-        () -> aliveNodes(dashboard).size() == 2);
-    List<String> alive = aliveNodes(dashboard);
-    log.info("RayCluster ready after {} ms; Ray reports {} alive nodes: {}", readyMillis, alive.size(), alive);
+        () -> new HeadDashboard(dashboard).aliveNodes(null) == 2);
+    log.info("RayCluster ready after {} ms; Ray reports 2 alive nodes", readyMillis);
     // A worker whose raylet did not register within Ray's 30 s (a loaded machine) exits; its Pod becomes Failed and
     // the operator replaces it, so more groups than two may have been started. Exactly two run now.
     List<Long> groups = simulator.rayProcessGroups(ns, "e2e-cluster");
@@ -225,7 +221,7 @@ class RayClusterE2eTest {
           .isEqualTo(403);
       assertThat(status(dashboard + "/api/jobs/", writer)).isEqualTo(200);
       Eventually.await(Duration.ofSeconds(60), E2eWaits.POLL, "the worker joined with its Pod's token: 2 alive nodes",
-          () -> aliveNodes(dashboard, writer).size() == 2);
+          () -> new HeadDashboard(dashboard).aliveNodes(writer) == 2);
       log.info("Kubernetes-token RayCluster ready after {} ms; dashboard: 401 without a token, 403 with one lacking "
           + "ray:write, 200 with ray:write; 2 alive nodes", millisSince(t0));
 
@@ -285,39 +281,6 @@ class RayClusterE2eTest {
 
   private static List<Pod> pods(String ns, String cluster) {
     return client.pods().inNamespace(ns).withLabel("ray.io/cluster", cluster).list().getItems();
-  }
-
-  /** The node ids the head's state API ({@code /api/v0/nodes}) reports ALIVE. */
-  private static List<String> aliveNodes(String dashboard) {
-    return aliveNodes(dashboard, null);
-  }
-
-  /** The node ids the head's state API reports ALIVE, asked with a bearer token (unless null). */
-  private static List<String> aliveNodes(String dashboard, String token) {
-    try {
-      HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(dashboard + "/api/v0/nodes"))
-          .timeout(Duration.ofSeconds(30));
-      if (token != null) {
-        request.header("Authorization", "Bearer " + token);
-      }
-      HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-      if (response.statusCode() != 200) {
-        return List.of();
-      }
-      JsonNode nodes = new ObjectMapper().readTree(response.body()).path("data").path("result").path("result");
-      List<String> alive = new ArrayList<>();
-      nodes.forEach(n -> {
-        if ("ALIVE".equals(n.path("state").asText())) {
-          alive.add(n.path("node_id").asText() + (n.path("is_head_node").asBoolean() ? " (head)" : ""));
-        }
-      });
-      return alive;
-    } catch (IOException e) {
-      return List.of();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return List.of();
-    }
   }
 
   private static long millisSince(long nanos) {
