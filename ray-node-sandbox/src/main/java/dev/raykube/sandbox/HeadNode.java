@@ -33,13 +33,14 @@ final class HeadNode extends SimulatedPod {
     ClusterPorts ports = context.portsOf(pod.getMetadata().getNamespace(), cluster);
     Map<String, String> auth = authOf(context, pod);
     Map<String, String> env = rayEnvironment(auth);
-    token = serviceAccount().map(PodServiceAccount::token).orElse(auth.get("RAY_AUTH_TOKEN"));
+    token = serviceAccount().filter(PodServiceAccount::kubernetesTokens).map(PodServiceAccount::token)
+        .orElse(auth.get("RAY_AUTH_TOKEN"));
     Map<String, String> check = checkEnvironment(env);
     List<String> command = new ArrayList<>(context.ray().headStart(ports, dir().resolve("r")));
     addExternalRedis(env, command);
     log.info("{}: starting the Ray head of cluster {} (GCS {}, dashboard {}, auth {}{})", name, cluster, ports.gcs(),
         ports.dashboard(), auth.getOrDefault("RAY_AUTH_MODE", "disabled"),
-        PodServiceAccount.checksKubernetesTokens(context, pod) ? ", Kubernetes tokens" : "");
+        serviceAccount().filter(PodServiceAccount::kubernetesTokens).isPresent() ? ", Kubernetes tokens" : "");
     long started = System.nanoTime();
     RayProcess process = startRay("head", command, env);
     long deadline = started + context.startTimeout.toNanos();

@@ -31,9 +31,10 @@ import org.slf4j.LoggerFactory;
  * ({@link SimulatedNode}, {@code raykube-sim-<namespace>} or the name given), gets a Pod IP of its own ({@link PodNetwork}) and a real {@code ray start --head}
  * (head Pods; for a RayService's cluster also Serve, {@link HeadServe}) or, after its {@code wait-gcs-ready} init
  * script exits 0, a real {@code ray start --address} (worker Pods) on 127.0.0.1, and is then marked Running and Ready
- * through the status subresource. The Pods of a RayJob's K8sJobMode submitter Job and of a RayCluster's Redis clean-up
- * Job run their command on this machine ({@code OperatorJobPod}) and end Succeeded or Failed by its exit code. Deleting a Pod (directly or by garbage
- * collection) stops its processes. Services are routed on request ({@link #routeService}), as kube-proxy would. See
+ * through the status subresource; a head's autoscaler container runs Ray's real autoscaler ({@code HeadAutoscaler}).
+ * The Pods of a RayJob's K8sJobMode submitter Job and of a RayCluster's Redis clean-up Job run their command on this
+ * machine ({@code OperatorJobPod}) and end Succeeded or Failed by its exit code. Deleting a Pod (directly or by
+ * garbage collection) stops its processes. Services are routed on request ({@link #routeService}), as kube-proxy would. See
  * {@code docs/local.md} for what it does and does not model. Clusters chosen by {@link HeadStandIns} run no Ray: a
  * {@link HeadStandIn} (for example a fake dashboard) answers for their head ({@link #builder}).
  *
@@ -75,7 +76,7 @@ public final class NodeSimulator implements AutoCloseable {
     var pods = namespace == null ? client.pods().inAnyNamespace() : client.pods().inNamespace(namespace);
     this.informer = pods.withLabel("ray.io/is-ray-node", "yes").inform(handler());
     this.submitters = pods.withLabel(OperatorJobPod.JOB_NAME_LABEL).inform(handler());
-    log.info("node simulator: playing kubelet for Ray Pods and RayJob submitters in {} (ray {}{})",
+    log.info("node simulator: playing kubelet for Ray Pods and the operator's Job Pods in {} (ray {}{})",
         namespace == null ? "every namespace" : "namespace " + namespace,
         ray == null ? "none" : ray.ray(), standIns == null ? "" : ", stand-in heads " + standIns);
   }

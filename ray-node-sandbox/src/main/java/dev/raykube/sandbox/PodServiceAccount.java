@@ -38,19 +38,21 @@ final class PodServiceAccount {
   private static final long TOKEN_SECONDS = 3600;
 
   private final Path secrets;
+  private final boolean kubernetesTokens;
   private final String token;
   private final String apiHost;
   private final int apiPort;
 
-  private PodServiceAccount(Path secrets, String token, String apiHost, int apiPort) {
+  private PodServiceAccount(Path secrets, boolean kubernetesTokens, String token, String apiHost, int apiPort) {
     this.secrets = secrets;
+    this.kubernetesTokens = kubernetesTokens;
     this.token = token;
     this.apiHost = apiHost;
     this.apiPort = apiPort;
   }
 
   /** Whether the Pod's Ray container delegates token checks to Kubernetes ({@code RAY_ENABLE_K8S_TOKEN_AUTH}). */
-  static boolean checksKubernetesTokens(NodeContext context, Pod pod) {
+  private static boolean checksKubernetesTokens(NodeContext context, Pod pod) {
     Container ray = pod.getSpec().getContainers().get(0);
     return "true".equalsIgnoreCase(PodEnv.of(context.client, pod, ray).get("RAY_ENABLE_K8S_TOKEN_AUTH"));
   }
@@ -61,8 +63,10 @@ final class PodServiceAccount {
    * which calls the API server with them; else empty.
    */
   static Optional<PodServiceAccount> of(NodeContext context, Pod pod, Path dir) {
-    boolean autoscaler = pod.getSpec().getContainers().stream().anyMatch(c -> HeadAutoscaler.CONTAINER.equals(c.getName()));
-    if (!autoscaler && !checksKubernetesTokens(context, pod)) {
+    boolean autoscaler = pod.getSpec().getContainers().stream()
+        .anyMatch(c -> HeadAutoscaler.CONTAINER.equals(c.getName()));
+    boolean kubernetesTokens = checksKubernetesTokens(context, pod);
+    if (!autoscaler && !kubernetesTokens) {
       return Optional.empty();
     }
     String namespace = pod.getMetadata().getNamespace();
@@ -85,7 +89,7 @@ final class PodServiceAccount {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the service-account files of " + pod.getMetadata().getName(), e);
     }
-    return Optional.of(new PodServiceAccount(secrets, token, api.getHost(),
+    return Optional.of(new PodServiceAccount(secrets, kubernetesTokens, token, api.getHost(),
         api.getPort() > 0 ? api.getPort() : 443));
   }
 
@@ -97,6 +101,11 @@ final class PodServiceAccount {
       return Files.readAllBytes(Path.of(config.getCaCertFile()));
     }
     throw new IllegalStateException("the client's configuration has no CA certificate of the API server");
+  }
+
+  /** Whether the Pod's Ray processes check tokens with Kubernetes (else the credentials are the autoscaler's). */
+  boolean kubernetesTokens() {
+    return kubernetesTokens;
   }
 
   /** The Pod's token: what a check from outside the Pod presents (as {@code RAY_AUTH_TOKEN} or a bearer token). */

@@ -90,10 +90,11 @@ abstract class SimulatedPod {
   /**
    * The environment of the Pod's Ray processes: {@link RayInstallation#environment} with the Ray container's
    * {@code RAY_AUTH_MODE}/{@code RAY_AUTH_TOKEN} ({@code auth}) and its {@code PYTHONPATH}, whose entries under a
-   * ConfigMap volume's mount path lead to the local copy of that volume ({@link PodVolumes}); with Kubernetes tokens
-   * also {@code RAY_ENABLE_K8S_TOKEN_AUTH}, {@code RAY_CLUSTER_NAME}/{@code _NAMESPACE} and the API server's address
-   * ({@link PodServiceAccount}). Nothing else of the container's environment reaches Ray (its command is not run
-   * either).
+   * ConfigMap volume's mount path lead to the local copy of that volume ({@link PodVolumes}); its
+   * {@code RAY_CLOUD_INSTANCE_ID}, {@code RAY_NODE_TYPE_NAME}, {@code RAY_CLUSTER_NAME}/{@code _NAMESPACE} and
+   * {@code RAY_enable_autoscaler_v2} (for the autoscaler); with Kubernetes tokens also {@code RAY_ENABLE_K8S_TOKEN_AUTH}
+   * and the API server's address ({@link PodServiceAccount}). Nothing else of the container's environment reaches Ray
+   * (its command is not run either).
    */
   Map<String, String> rayEnvironment(Map<String, String> auth) {
     var container = pod.getSpec().getContainers().get(0);
@@ -111,16 +112,18 @@ abstract class SimulatedPod {
         env.put(name, podEnv.get(name));
       }
     }
-    if (PodServiceAccount.checksKubernetesTokens(context, pod)) {
-      env.put("RAY_ENABLE_K8S_TOKEN_AUTH", "true");
-    }
-    serviceAccount().ifPresent(account -> account.addEnvironment(env));
+    serviceAccount().ifPresent(account -> {
+      if (account.kubernetesTokens()) {
+        env.put("RAY_ENABLE_K8S_TOKEN_AUTH", "true");
+      }
+      account.addEnvironment(env);
+    });
     return env;
   }
 
   /**
-   * The Pod's service-account credentials where Ray reads them, when its Ray processes check tokens with Kubernetes
-   * ({@link PodServiceAccount}); made once per Pod.
+   * The Pod's service-account credentials where Ray reads them, when its Ray processes check tokens with Kubernetes or
+   * it runs the autoscaler ({@link PodServiceAccount}); made once per Pod.
    */
   Optional<PodServiceAccount> serviceAccount() {
     synchronized (lock) {
@@ -142,7 +145,7 @@ abstract class SimulatedPod {
    */
   Map<String, String> checkEnvironment(Map<String, String> env) {
     Optional<PodServiceAccount> account = serviceAccount();
-    if (account.isEmpty() || !PodServiceAccount.checksKubernetesTokens(context, pod)) {
+    if (account.isEmpty() || !account.get().kubernetesTokens()) {
       return env;
     }
     Map<String, String> check = new java.util.HashMap<>(env);

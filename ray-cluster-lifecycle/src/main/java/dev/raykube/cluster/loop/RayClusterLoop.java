@@ -43,8 +43,8 @@ import org.slf4j.LoggerFactory;
  * change. A RayCluster whose {@code spec.managedBy} names another controller is left alone and forgotten. One being
  * deleted is forgotten too (owner references let Kubernetes delete its Pods and Services), unless it keeps its GCS data
  * in Redis: such a cluster carries the finalizer {@value RedisCleanupPlan#FINALIZER} from its first valid reconcile,
- * and its deletion runs the Redis clean-up first ({@link RedisCleanupPlan}; no status is written meanwhile). Thread-safe for different RayClusters;
- * calls for the same RayCluster must not overlap.
+ * and its deletion runs the Redis clean-up first ({@link RedisCleanupPlan}; no status is written meanwhile).
+ * Thread-safe for different RayClusters; calls for the same RayCluster must not overlap.
  */
 public final class RayClusterLoop {
   private static final Logger LOG = LoggerFactory.getLogger(RayClusterLoop.class);

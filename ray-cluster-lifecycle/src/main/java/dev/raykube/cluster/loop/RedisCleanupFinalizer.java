@@ -61,11 +61,12 @@ final class RedisCleanupFinalizer {
     }
     FinalizerEdit<RayCluster> edit = finalizers.add(client, cluster, RedisCleanupPlan.FINALIZER);
     return switch (edit.result()) {
-      case ADDED, ALREADY_PRESENT -> {
+      case ADDED -> {
         LOG.info("RayCluster {}: added finalizer {}: its data in Redis (storage namespace {}) is deleted with it",
             key(cluster), RedisCleanupPlan.FINALIZER, GcsFaultTolerance.externalStorageNamespace(cluster));
         yield Optional.of(edit.resource());
       }
+      case ALREADY_PRESENT -> Optional.of(edit.resource()); // the caller's copy was older than the API server's
       case BEING_DELETED, NOT_FOUND -> Optional.empty();
       case REMOVED, ALREADY_ABSENT -> throw new IllegalStateException("an add reported " + edit.result());
     };

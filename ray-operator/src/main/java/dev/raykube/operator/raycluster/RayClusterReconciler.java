@@ -41,8 +41,10 @@ import java.util.Set;
  * {@code /metrics}, and the reconcile marker on every log line ({@link ReconcileMarker}).
  *
  * <p>Status writes do not trigger reconciles (generation-aware event processing), so an invalid RayCluster waits for
- * its spec to change. The controller also runs on the delete event of a RayCluster
- * ({@code triggerReconcilerOnAllEvents}) to forget it; it adds no finalizer. Built by {@link RayClusterController}.
+ * its spec to change. The controller also runs on every event of a RayCluster being deleted and on its delete event
+ * ({@code triggerReconcilerOnAllEvents}): the loop runs the Redis clean-up of a fault-tolerant cluster, whose finalizer
+ * it manages itself ({@code ray.io/gcs-ft-redis-cleanup-finalizer}), and forgets the cluster once it is gone. JOSDK
+ * adds no finalizer. Built by {@link RayClusterController}.
  */
 @ControllerConfiguration(triggerReconcilerOnAllEvents = true)
 public final class RayClusterReconciler implements Reconciler<RayCluster> {
