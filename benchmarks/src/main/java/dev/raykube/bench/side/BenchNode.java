@@ -26,7 +26,7 @@ import java.util.concurrent.TimeUnit;
  * the scheduler does. All by the harness's own user, never counted against an operator. {@link #close()} deletes
  * both.
  */
-final class BenchNode implements AutoCloseable {
+public final class BenchNode implements AutoCloseable {
 
   static final String NAME = "raykube-bench-node";
   private static final String LEASE_NAMESPACE = "kube-node-lease";
@@ -43,7 +43,7 @@ final class BenchNode implements AutoCloseable {
   }
 
   /** Registers the Node (Ready) and its Lease and starts renewing it. */
-  static BenchNode register(KubernetesClient client) {
+  public static BenchNode register(KubernetesClient client) {
     BenchNode node = new BenchNode(client);
     String now = ZonedDateTime.now().truncatedTo(ChronoUnit.SECONDS).toInstant().toString();
     client.nodes().resource(new NodeBuilder().withNewMetadata().withName(NAME)

@@ -33,7 +33,7 @@ import java.util.function.Function;
  * an address get 502, as an unresolvable name would fail, and so do requests nothing answers at the address (a
  * refused connection), which a health probe takes as unhealthy as it would the refusal itself.
  */
-final class DashboardProxy implements AutoCloseable {
+public final class DashboardProxy implements AutoCloseable {
 
   private static final Set<String> NOT_FORWARDED = Set.of("connection", "content-length", "expect", "host", "upgrade",
       "proxy-connection", "keep-alive", "transfer-encoding", "te", "trailer", "proxy-authorization");
@@ -49,7 +49,7 @@ final class DashboardProxy implements AutoCloseable {
       .connectTimeout(Duration.ofSeconds(2)).proxy(java.net.ProxySelector.of(null)).build();
 
   /** @param routes the loopback address of a Service name or Pod IP, if it has one */
-  DashboardProxy(Function<String, Optional<InetAddress>> routes) {
+  public DashboardProxy(Function<String, Optional<InetAddress>> routes) {
     this.routes = routes;
     try {
       server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 200);
@@ -62,7 +62,7 @@ final class DashboardProxy implements AutoCloseable {
   }
 
   /** The proxy's URL, for {@code HTTP_PROXY}. */
-  String url() {
+  public String url() {
     return "http://127.0.0.1:" + server.getAddress().getPort();
   }
 

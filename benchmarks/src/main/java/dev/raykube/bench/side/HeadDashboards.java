@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * scenarios), a {@link FakeRayDashboard} per head (with or without its Serve proxy), or real Ray heads the scenario started, each behind a
  * {@link CountingRelay}. Thread-safe.
  */
-interface HeadDashboards extends AutoCloseable {
+public interface HeadDashboards extends AutoCloseable {
 
   /** The dashboard port of the head Service ({@code dashboard}, 8265 in both operators). */
   int DASHBOARD_PORT = 8265;

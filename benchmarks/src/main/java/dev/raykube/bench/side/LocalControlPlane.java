@@ -24,7 +24,7 @@ import java.util.stream.Stream;
  * user per operator ({@value #KUBERAY_USER}, {@value #RAYKUBE_USER}), so that the audit log tells their requests apart.
  * The RayKube CRDs are installed (both operators run against them). {@link #close()} runs {@code local/stop-control-plane}.
  */
-final class LocalControlPlane implements AutoCloseable {
+public final class LocalControlPlane implements AutoCloseable {
 
   static final String KUBERAY_USER = "kuberay";
   static final String RAYKUBE_USER = "raykube";
@@ -44,7 +44,7 @@ final class LocalControlPlane implements AutoCloseable {
   }
 
   /** Starts a control plane (about 10 s) and installs the CRDs. */
-  static LocalControlPlane start(Path root) {
+  public static LocalControlPlane start(Path root) {
     Path state = Path.of(System.getProperty("java.io.tmpdir"), "raykube-side-by-side-" + ProcessHandle.current().pid());
     Map<String, String> env = Map.of(
         "RAYKUBE_E2E_STATE", state.toString(),
@@ -90,12 +90,12 @@ final class LocalControlPlane implements AutoCloseable {
   }
 
   /** The admin client (the harness's own user, never counted). */
-  KubernetesClient admin() {
+  public KubernetesClient admin() {
     return admin;
   }
 
   /** The kubeconfig of one of the operators' users. */
-  Path kubeconfig(String user) {
+  public Path kubeconfig(String user) {
     return state.resolve("users").resolve(user + ".kubeconfig");
   }
 
@@ -105,7 +105,7 @@ final class LocalControlPlane implements AutoCloseable {
   }
 
   /** The state directory (logs of the control plane and of the operators). */
-  Path state() {
+  public Path state() {
     return state;
   }
 
@@ -127,7 +127,7 @@ final class LocalControlPlane implements AutoCloseable {
     run(root, env, Duration.ofMinutes(1), root.resolve("local/stop-control-plane").toString());
   }
 
-  static int freePort() {
+  public static int freePort() {
     try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       return socket.getLocalPort();
     } catch (IOException e) {
@@ -135,7 +135,7 @@ final class LocalControlPlane implements AutoCloseable {
     }
   }
 
-  static String read(Path file) {
+  public static String read(Path file) {
     try {
       return Files.readString(file);
     } catch (IOException e) {

@@ -16,7 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * Serve proxy on 8000 ({@link HeadDashboards#servingFakes()}). A worker's IP routes there too: in Ray every node's
  * proxy runs exactly while the cluster's Serve runs, and one listener answers for all of them. Thread-safe.
  */
-final class PodAddresses {
+public final class PodAddresses {
 
   /** Addresses in the /15. */
   private static final int SIZE = 1 << 17;
@@ -41,7 +41,7 @@ final class PodAddresses {
   }
 
   /** The loopback address a Pod IP (as text, e.g. {@code 198.18.0.7}) routes to, if it is a live Pod's. */
-  Optional<InetAddress> route(String podIp) {
+  public Optional<InetAddress> route(String podIp) {
     return Optional.ofNullable(routes.get(podIp));
   }
 

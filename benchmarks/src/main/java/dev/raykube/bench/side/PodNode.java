@@ -36,7 +36,7 @@ import java.util.concurrent.Executors;
  * scenario (the kube-controller-manager then writes no endpoints for them). Nothing runs in the Pods: this measures
  * the operators, not Ray.
  */
-final class PodNode implements AutoCloseable {
+public final class PodNode implements AutoCloseable {
 
   static final String CLUSTER_LABEL = "ray.io/cluster";
   static final String NODE_TYPE_LABEL = "ray.io/node-type";
@@ -56,7 +56,7 @@ final class PodNode implements AutoCloseable {
   private final SharedIndexInformer<Pod> informer;
 
   /** @param bench the Node to bind Pods to, or null to leave them unbound */
-  PodNode(KubernetesClient client, ServiceHosts hosts, PodAddresses addresses, HeadDashboards heads,
+  public PodNode(KubernetesClient client, ServiceHosts hosts, PodAddresses addresses, HeadDashboards heads,
       BenchNode bench) {
     this.client = client;
     this.hosts = hosts;
@@ -87,7 +87,7 @@ final class PodNode implements AutoCloseable {
   }
 
   /** The dashboards this node brings up. */
-  HeadDashboards heads() {
+  public HeadDashboards heads() {
     return heads;
   }
 

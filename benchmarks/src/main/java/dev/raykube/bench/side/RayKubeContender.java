@@ -25,7 +25,7 @@ import java.util.Map;
  * JVM options after the shipped ones, for a look inside a run (e.g. {@code -XX:StartFlightRecording=...}); figures
  * measured with it are not the shipped operator's.
  */
-final class RayKubeContender implements Contender {
+public final class RayKubeContender implements Contender {
 
   private final Path jar;
   private final long memoryLimit;
@@ -38,7 +38,7 @@ final class RayKubeContender implements Contender {
   }
 
   /** Reads the Deployment's settings; the jar must have been built ({@code benchmarks/run} builds it). */
-  static RayKubeContender shipped(Path root) {
+  public static RayKubeContender shipped(Path root) {
     Path jar = root.resolve("ray-operator/target/ray-operator.jar");
     if (!Files.isRegularFile(jar)) {
       throw new IllegalStateException(jar + " is missing: build it with ./mvnw -B -q -pl ray-operator -am package");
@@ -58,13 +58,18 @@ final class RayKubeContender implements Contender {
   }
 
   /** The JVM options of the Deployment ({@code JAVA_TOOL_OPTIONS}). */
-  List<String> jvmOptions() {
+  public List<String> jvmOptions() {
     String options = env.getOrDefault("JAVA_TOOL_OPTIONS", "").strip();
     return options.isEmpty() ? List.of() : Arrays.asList(options.split("\\s+"));
   }
 
+  /** The Deployment's environment variables with plain values (its settings). */
+  public Map<String, String> environment() {
+    return new LinkedHashMap<>(env);
+  }
+
   /** The container memory limit the JVM is sized for. */
-  long memoryLimit() {
+  public long memoryLimit() {
     return memoryLimit;
   }
 

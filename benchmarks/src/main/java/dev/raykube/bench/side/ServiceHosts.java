@@ -19,26 +19,26 @@ import java.util.Optional;
  * {@code /etc/hosts}, reaches them through {@link DashboardProxy}, which asks {@link #address(String)}.
  * Thread-safe.
  */
-final class ServiceHosts {
+public final class ServiceHosts {
 
-  static final String CLUSTER_DOMAIN = "cluster.local";
+  public static final String CLUSTER_DOMAIN = "cluster.local";
 
   private final Path file;
   private final Map<String, InetAddress> byName = new LinkedHashMap<>();
   private int next = 1;
 
-  ServiceHosts(Path file) {
+  public ServiceHosts(Path file) {
     this.file = file;
     write();
   }
 
   /** The DNS name of a head Service. */
-  static String headServiceName(String namespace, String cluster) {
+  public static String headServiceName(String namespace, String cluster) {
     return cluster + "-head-svc." + namespace + ".svc." + CLUSTER_DOMAIN;
   }
 
   /** The address of {@code name}, given one on first use. */
-  synchronized InetAddress assign(String name) {
+  public synchronized InetAddress assign(String name) {
     InetAddress known = byName.get(name);
     if (known != null) {
       return known;
@@ -59,12 +59,12 @@ final class ServiceHosts {
   }
 
   /** The address given to {@code name}, if any. */
-  synchronized Optional<InetAddress> address(String name) {
+  public synchronized Optional<InetAddress> address(String name) {
     return Optional.ofNullable(byName.get(name));
   }
 
   /** The hosts file. */
-  Path file() {
+  public Path file() {
     return file;
   }
 

@@ -102,6 +102,15 @@ final class RunningPhase {
       d.fail(JobFailedReason.APP_FAILED, "Ray head pod not found.");
       return;
     }
+    if (lookup instanceof JobLookup.NotFound && jobStatus != null && jobStatus != JobStatus.NEW) {
+      // Seen on the dashboard before and gone now: the head lost it (restarted without GCS fault tolerance). Submitting
+      // the same id again would run this attempt a second time on the new head.
+      d.stopJobIfLive();
+      d.fail(JobFailedReason.APP_FAILED, "Ray job " + s.getJobId() + " was " + s.getJobStatusValue()
+          + " and is no longer on the dashboard: the head lost it (restarted without GCS fault tolerance?); it is not"
+          + " submitted again");
+      return;
+    }
     if (followsSubmitter && submitter instanceof SubmitterObservation.Failed) {
       d.stopJobIfLive();
       d.fail(JobFailedReason.SUBMISSION_FAILED, "The " + submitterWhat + " failed: "

@@ -265,6 +265,29 @@ class RunningStateTest {
   }
 
   @Test
+  @DisplayName("Running | GetJobInfo 404 after the job was seen (head lost it) → Failed/AppFailed, never submitted again")
+  void lostJobIsNotSubmittedAgain() {
+    // Found by the chaos soak: a head Pod deleted under a RUNNING HTTPMode job came back empty and the same
+    // submission id was submitted to it, running the attempt twice.
+    for (JobStatus seen : new JobStatus[] {JobStatus.PENDING, JobStatus.RUNNING}) {
+      for (RayJob job : new RayJob[] {http(s -> s.setJobStatus(seen)), k8s(spec -> { }, s -> s.setJobStatus(seen))}) {
+        Decision decision = machine().decide(job, running(JobLookup.notFound(), SubmitterObservation.absent()),
+            at(20));
+        assertThat(decision.actionsOf(RayJobAction.SubmitJob.class)).as("%s", seen).isEmpty();
+        assertThat(decision.actionsOf(RayJobAction.CreateSubmitter.class)).as("%s", seen).isEmpty();
+        assertThat(decision.status().getJobDeploymentStatus()).as("%s", seen).isEqualTo(JobDeploymentStatus.FAILED);
+        assertThat(decision.status().getReason()).isEqualTo(JobFailedReason.APP_FAILED);
+        assertThat(decision.status().getMessage()).contains("no longer on the dashboard", "not submitted again");
+      }
+    }
+    // Not seen yet (NEW, or no status): submitting is still right (the first submit's answer may have been lost).
+    for (RayJob job : new RayJob[] {http(s -> s.setJobStatus(JobStatus.NEW)), http(s -> { })}) {
+      Decision decision = machine().decide(job, running(JobLookup.notFound(), SubmitterObservation.absent()), at(20));
+      assertThat(decision.actionsOf(RayJobAction.SubmitJob.class)).hasSize(1);
+    }
+  }
+
+  @Test
   @DisplayName("§4.2 Running | GetJobInfo 404, K8sJobMode, submitter finished → Failed/AppFailed")
   void notFoundAfterSubmitterFinished() {
     Decision decision = machine().decide(k8s(), running(JobLookup.notFound(), SubmitterObservation.complete(at(10))),

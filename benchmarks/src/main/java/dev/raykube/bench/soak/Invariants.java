@@ -1,0 +1,88 @@
+package dev.raykube.bench.soak;
+
+import dev.raykube.model.job.RayJob;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * The promises checked at the end of a soak, from the records: the RayJobs as the API server holds them, the ledger
+ * of every submission every head's dashboard accepted. Each broken promise is one line naming the RayJob.
+ */
+final class Invariants {
+
+  private final List<String> violations = new ArrayList<>();
+
+  /** Checks each RayJob's end and its submissions. */
+  void checkJobs(List<JobPlan> plans, SoakSchedule schedule, List<SoakDashboards.Submission> ledger) {
+    Map<String, List<SoakDashboards.Submission>> byJob = ledger.stream().collect(Collectors.groupingBy(
+        s -> s.submissionId().length() > 6 ? s.submissionId().substring(0, s.submissionId().length() - 6) : "?",
+        TreeMap::new, Collectors.toList()));
+    Map<String, List<SoakDashboards.Submission>> byId = ledger.stream().collect(Collectors.groupingBy(
+        SoakDashboards.Submission::submissionId, TreeMap::new, Collectors.toList()));
+    byId.forEach((id, accepted) -> {
+      if (accepted.size() > 1) {
+        violations.add("Ray job " + id + " was submitted " + accepted.size() + " times (heads " + accepted.stream()
+            .map(s -> s.cluster() + "#" + s.incarnation()).toList() + ")");
+      }
+    });
+    for (JobPlan plan : plans) {
+      List<SoakDashboards.Submission> submissions = byJob.getOrDefault(plan.name(), List.of());
+      long attempts = submissions.stream().map(SoakDashboards.Submission::submissionId).distinct().count();
+      long allowed = plan.kind() == JobPlan.Kind.SUSPENDED_AND_RESUMED ? 2 : 1;
+      if (attempts > allowed) {
+        violations.add(plan.name() + " (" + plan.kind() + "): " + attempts + " submission ids, at most " + allowed
+            + " allowed (backoffLimit 0" + (allowed == 2 ? ", one suspension" : "") + ")");
+      }
+      RayJob seen = schedule.lastSeen().get(plan.name());
+      boolean lost = schedule.headLost(plan.name());
+      if (plan.kind().deleted()) {
+        if (seen != null) {
+          violations.add(plan.name() + " was deleted but still exists: " + SoakSchedule.describe(seen));
+        }
+        for (SoakDashboards.Submission s : submissions) {
+          // a stop accepted just before the head went may not have taken effect there yet: the request is the promise
+          if (!lost && !s.stopRequested() && !"STOPPED".equals(s.lastStatus())) {
+            violations.add(plan.name() + " was deleted while running but Ray job " + s.submissionId() + " got no stop"
+                + " request (it ended " + s.lastStatus() + ")");
+          }
+        }
+        continue;
+      }
+      if (seen == null || seen.getStatus() == null) {
+        violations.add(plan.name() + " (" + plan.kind() + ") is gone or has no status");
+        continue;
+      }
+      String deployment = seen.getStatus().getJobDeploymentStatusValue();
+      String jobStatus = seen.getStatus().getJobStatusValue();
+      String want = lost ? "Failed" : plan.succeeds() ? "Complete" : "Failed";
+      if (!want.equals(deployment)) {
+        violations.add(plan.name() + " (" + plan.kind() + (lost ? ", head Pod deleted under it" : "") + ") ended "
+            + SoakSchedule.describe(seen) + "; expected " + want);
+      }
+      if (!lost) {
+        String wantJob = plan.succeeds() ? "SUCCEEDED" : "FAILED";
+        if (!wantJob.equals(jobStatus)) {
+          violations.add(plan.name() + " (" + plan.kind() + ") reports Ray job " + jobStatus + "; expected " + wantJob);
+        }
+        String id = seen.getStatus().getJobId();
+        submissions.stream().filter(s -> s.submissionId().equals(id)).reduce((a, b) -> b).ifPresentOrElse(s -> {
+          if (!s.lastStatus().equals(jobStatus)) {
+            violations.add(plan.name() + " reports " + jobStatus + " but Ray says " + s.lastStatus() + " for " + id);
+          }
+        }, () -> violations.add(plan.name() + " reports Ray job " + id + ", which no dashboard accepted"));
+      }
+    }
+  }
+
+  /** Adds a violation found elsewhere (something left behind, a RayJob that never ended). */
+  void add(String violation) {
+    violations.add(violation);
+  }
+
+  List<String> violations() {
+    return List.copyOf(violations);
+  }
+}
