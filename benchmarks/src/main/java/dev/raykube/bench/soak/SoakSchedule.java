@@ -36,9 +36,8 @@ final class SoakSchedule {
   private final Set<String> acted = new HashSet<>();
   private final Set<String> resumed = new HashSet<>();
   private final Set<String> headLost = new HashSet<>();
-  private final Map<String, RayJob> lastSeen = new HashMap<>();
+  private final Map<String, RayJob> lastSeen = new java.util.concurrent.ConcurrentHashMap<>(); // read by the fault thread
   private final List<String> problems = new ArrayList<>();
-  private Instant lastFaultEnd = Instant.MIN;
 
   SoakSchedule(KubernetesClient admin, List<String> namespaces, List<JobPlan> jobs, List<FaultPlan> faults,
       FaultInjector injector) {
@@ -72,9 +71,6 @@ final class SoakSchedule {
               synchronized (headLost) {
                 headLost.add(done.detail().substring(done.detail().indexOf('/') + 1, done.detail().indexOf(' ')));
               }
-            }
-            synchronized (this) {
-              lastFaultEnd = Instant.now();
             }
             return null;
           }));
@@ -181,7 +177,7 @@ final class SoakSchedule {
   }
 
   /** RayJobs with a cluster of their own, running, that end by themselves: the head Pods a fault may delete. */
-  private synchronized List<RayJob> headVictims() {
+  private List<RayJob> headVictims() {
     List<RayJob> victims = new ArrayList<>();
     for (JobPlan job : jobs) {
       RayJob seen = lastSeen.get(job.name());
@@ -234,10 +230,5 @@ final class SoakSchedule {
   /** RayJobs that did not end and faults that could not be injected. */
   List<String> problems() {
     return List.copyOf(problems);
-  }
-
-  /** When the last fault ended. */
-  synchronized Instant lastFaultEnd() {
-    return lastFaultEnd;
   }
 }
