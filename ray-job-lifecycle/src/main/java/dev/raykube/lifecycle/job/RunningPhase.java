@@ -118,6 +118,12 @@ final class RunningPhase {
       return;
     }
     if (followsSubmitter && submitter instanceof SubmitterObservation.Complete) {
+      if (queryProblem != null) {
+        // The submitter saw the job end, or gave up; the status here is stale while the dashboard cannot be read.
+        // Judge once it answers again (or when the status check times out), never from the last status seen.
+        d.poll(jobAge);
+        return;
+      }
       if (lookup instanceof JobLookup.NotFound) {
         d.fail(JobFailedReason.APP_FAILED, "The " + submitterWhat + " finished but Ray job " + s.getJobId()
             + " does not exist on the dashboard");

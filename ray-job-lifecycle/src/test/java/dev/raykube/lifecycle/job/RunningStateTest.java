@@ -243,6 +243,34 @@ class RunningStateTest {
   }
 
   @Test
+  @DisplayName("Running | submitter finished + 30 s but the dashboard cannot be read → stay Running, never judge from "
+      + "the last status seen")
+  void submitterFinishedWhileDashboardUnreadable() {
+    // Found by the chaos soak: the submitter saw a LONG job succeed just before the dashboard answered garbage for
+    // 28 s; the last status read here was RUNNING, and the RayJob was failed with a "still RUNNING" it never saw.
+    RayJob job = k8s(spec -> { }, s -> {
+      s.setJobStatus(JobStatus.RUNNING);
+      s.setJobStatusCheckFailureStartTime(time(80));
+    });
+    Decision decision = machine().decide(job,
+        running(JobLookup.failed("HTTP 200 with a text/html body"), SubmitterObservation.complete(at(70))), at(110));
+    assertThat(decision.status().getJobDeploymentStatus()).isEqualTo(JobDeploymentStatus.RUNNING);
+    assertThat(decision.status().getJobStatus()).isEqualTo(JobStatus.RUNNING);
+    assertThat(decision.status().getMessage()).contains("Cannot read the status").contains("text/html");
+    assertThat(decision.actionsOf(RayJobAction.StopJob.class)).isEmpty();
+    assertThat(decision.requeueAfter()).isPresent();
+
+    // The dashboard answers again: the verdict comes from what it says.
+    Decision succeeded = machine().decide(job, running(found(SUCCEEDED), SubmitterObservation.complete(at(70))),
+        at(115));
+    assertThat(succeeded.status().getJobDeploymentStatus()).isEqualTo(JobDeploymentStatus.COMPLETE);
+    Decision stillRunning = machine().decide(job, running(found(RUNNING), SubmitterObservation.complete(at(70))),
+        at(115));
+    assertThat(stillRunning.status().getReason())
+        .isEqualTo(JobFailedReason.JOB_DEPLOYMENT_STATUS_TRANSITION_GRACE_PERIOD_EXCEEDED);
+  }
+
+  @Test
   @DisplayName("Running | submitter finished < 30 s ago, Ray job non-terminal → wait until the grace period ends")
   void submitterFinishedWithinGrace() {
     Decision decision = machine().decide(k8s(), running(found(RUNNING), SubmitterObservation.complete(at(70))),
