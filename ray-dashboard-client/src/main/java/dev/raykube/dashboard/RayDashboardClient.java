@@ -199,7 +199,8 @@ public final class RayDashboardClient implements AutoCloseable {
 
   /**
    * Reads a job's whole driver log ({@code GET /api/jobs/{id}/logs}): stdout and stderr merged; {@code ""} while no
-   * driver has started (PENDING). Retried on retryable failures.
+   * driver has started (PENDING). Retried on retryable failures. Logs longer than the builder's
+   * {@code maxResponseBytes} fail with {@link UnexpectedResponseException}; {@link #tailJobLogs} streams any length.
    *
    * @throws JobNotFoundException no job has this id
    * @throws InvalidRequestException the job is a DRIVER job

@@ -26,6 +26,7 @@ public final class RayDashboardClientBuilder {
   private static final Duration DEFAULT_READ_TIMEOUT = Duration.ofSeconds(30);
   private static final Duration DEFAULT_WRITE_TIMEOUT = Duration.ofSeconds(30);
   private static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofSeconds(60);
+  private static final long DEFAULT_MAX_RESPONSE_BYTES = 32L * 1024 * 1024;
 
   private HttpUrl baseUrl;
   private Duration connectTimeout;
@@ -36,6 +37,7 @@ public final class RayDashboardClientBuilder {
   private final List<String[]> headers = new ArrayList<>();
   private String token;
   private RetryPolicy retryPolicy = RetryPolicy.defaults();
+  private long maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES;
 
   RayDashboardClientBuilder() {}
 
@@ -76,6 +78,21 @@ public final class RayDashboardClientBuilder {
   }
 
   /**
+   * The longest reply body read (default 32 MiB): a longer one is not read to its end and the call fails with an
+   * {@link UnexpectedResponseException}, so a misbehaving server cannot exhaust the heap. Job logs
+   * ({@code getJobLogs}) are the largest replies; {@code tailJobLogs} streams them without a limit instead.
+   *
+   * @throws IllegalArgumentException if not positive
+   */
+  public RayDashboardClientBuilder maxResponseBytes(long bytes) {
+    if (bytes <= 0) {
+      throw new IllegalArgumentException("maxResponseBytes must be positive: " + bytes);
+    }
+    this.maxResponseBytes = bytes;
+    return this;
+  }
+
+  /**
    * Timeout for one whole HTTP exchange (default 60 s; with a supplied OkHttpClient, its own unless set here). Each
    * retry attempt has its own; log tails have none once open.
    */
@@ -86,7 +103,8 @@ public final class RayDashboardClientBuilder {
 
   /**
    * Shares an existing OkHttpClient (its connection pool, dispatcher, TLS and proxy settings). The client derives its
-   * own configuration from it with {@link OkHttpClient#newBuilder()} and never closes it.
+   * own configuration from it with {@link OkHttpClient#newBuilder()} and never closes it; redirects and OkHttp's
+   * silent retries stay off in the derived configuration.
    */
   public RayDashboardClientBuilder okHttpClient(OkHttpClient client) {
     this.okHttpClient = Objects.requireNonNull(client, "client");
@@ -172,11 +190,14 @@ public final class RayDashboardClientBuilder {
     OkHttpClient.Builder ok = owns ? new OkHttpClient.Builder() : okHttpClient.newBuilder();
     // Retries are this client's decision: OkHttp's silent retry could repeat a submit without a submission id.
     ok.retryOnConnectionFailure(false);
+    // A redirect would carry X-Ray-Authorization (which OkHttp does not strip) to wherever it points.
+    ok.followRedirects(false).followSslRedirects(false);
     applyTimeout(connectTimeout, owns ? DEFAULT_CONNECT_TIMEOUT : null, ok::connectTimeout);
     applyTimeout(readTimeout, owns ? DEFAULT_READ_TIMEOUT : null, ok::readTimeout);
     applyTimeout(writeTimeout, owns ? DEFAULT_WRITE_TIMEOUT : null, ok::writeTimeout);
     applyTimeout(callTimeout, owns ? DEFAULT_CALL_TIMEOUT : null, ok::callTimeout);
-    DashboardHttp http = new DashboardHttp(ok.build(), baseUrl, h.build(), retryPolicy, new Redaction(token));
+    DashboardHttp http = new DashboardHttp(ok.build(), baseUrl, h.build(), retryPolicy, new Redaction(token),
+        maxResponseBytes);
     return new RayDashboardClient(http, baseUrl, owns, token != null);
   }
 
