@@ -48,7 +48,7 @@ public final class RayClusterValidator {
     validateName(cluster.getMetadata() == null ? null : cluster.getMetadata().getName(), problems);
     RayClusterSpec spec = cluster.getSpec();
     if (spec == null) {
-      problems.add("spec is missing");
+      problems.add(cluster.unreadableSpec().map(p -> "spec cannot be read: " + p).orElse("spec is missing"));
       return problems;
     }
     HeadGroupSpec head = spec.getHeadGroupSpec();

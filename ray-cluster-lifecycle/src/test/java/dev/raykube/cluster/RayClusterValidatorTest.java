@@ -209,5 +209,8 @@ class RayClusterValidatorTest {
     assertThat(RayClusterValidator.validate(cluster)).containsExactly(
         "metadata.name 'Bad' is not a DNS-1035 label: use lower-case letters, digits and '-', starting with a "
             + "letter and ending with a letter or digit", "spec is missing");
+    cluster.markSpecUnreadable("spec.headGroupSpec.template.spec.volumes: Cannot deserialize");
+    assertThat(RayClusterValidator.validate(cluster)).last()
+        .isEqualTo("spec cannot be read: spec.headGroupSpec.template.spec.volumes: Cannot deserialize");
   }
 }

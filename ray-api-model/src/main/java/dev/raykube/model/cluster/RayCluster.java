@@ -1,8 +1,10 @@
 package dev.raykube.model.cluster;
 
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import dev.raykube.model.RayApi;
 import dev.raykube.model.common.RayResource;
+import dev.raykube.model.common.SpecTolerantReader;
 import io.fabric8.crd.generator.annotation.AdditionalPrinterColumn;
 import io.fabric8.crd.generator.annotation.AdditionalPrinterColumn.Type;
 import io.fabric8.kubernetes.api.model.Namespaced;
@@ -15,6 +17,7 @@ import io.fabric8.kubernetes.model.annotation.Version;
  * A Ray cluster on Kubernetes ({@code ray.io/v1} RayCluster): one head Pod and groups of worker Pods. Namespaced,
  * with a status subresource; short name {@code rcl}, categories {@code all} and {@code ray}.
  */
+@JsonDeserialize(using = RayCluster.Reader.class)
 @Group(RayApi.GROUP)
 @Version(RayApi.VERSION)
 @ShortNames("rcl")
@@ -49,5 +52,15 @@ public class RayCluster extends RayResource<RayClusterSpec, RayClusterStatus> im
   @JsonPropertyDescription("Observed state of the RayCluster, written by the operator.")
   public RayClusterStatus getStatus() {
     return super.getStatus();
+  }
+
+  /** Reads a RayCluster, tolerating a spec that cannot be read ({@link SpecTolerantReader}); named by the annotation. */
+  public static final class Reader extends SpecTolerantReader<RayCluster, RayClusterSpec, RayClusterStatus> {
+    private static final long serialVersionUID = 1L;
+
+    /** Called by Jackson. */
+    public Reader() {
+      super(RayCluster.class, RayClusterSpec.class, RayClusterStatus.class, RayCluster::new);
+    }
   }
 }

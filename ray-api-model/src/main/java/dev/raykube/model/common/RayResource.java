@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.client.CustomResource;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Base of the three custom resource classes ({@code RayCluster}, {@code RayJob}, {@code RayService}): fabric8's
@@ -15,6 +16,9 @@ import java.util.Objects;
  *
  * <p>Subclasses carry the CRD annotations ({@code @Group}, {@code @Version}, short names, printer columns) and
  * override {@code getSpec()} and {@code getStatus()} only to describe the two fields in the generated CRD.
+ *
+ * <p>Each subclass is read by a {@link SpecTolerantReader}, so that a spec of the wrong shape where the CRD's schema
+ * does not look (inside Pod templates) yields a resource with {@link #unreadableSpec()} instead of failing the read.
  *
  * <p>Equality is {@link CustomResource#equals(Object)} (metadata, spec, status, and the kind and CRD name of the
  * resource, so that resources of different kinds are never equal) plus the unknown properties.
@@ -26,6 +30,9 @@ public abstract class RayResource<S, T> extends CustomResource<S, T> {
 
   @JsonIgnore
   private final Map<String, Object> additionalProperties = new LinkedHashMap<>();
+
+  @JsonIgnore
+  private String unreadableSpec;
 
   /** For subclasses: a resource without metadata, spec or status. */
   protected RayResource() {
@@ -42,6 +49,21 @@ public abstract class RayResource<S, T> extends CustomResource<S, T> {
   @JsonAnySetter
   public void setAdditionalProperty(String name, Object value) {
     additionalProperties.put(name, value);
+  }
+
+  /**
+   * Why {@code spec} could not be read, with its path (e.g. {@code spec.headGroupSpec.template.spec.volumes: Cannot
+   * deserialize value of type ...}); empty when it was read. Such a resource was read by {@link SpecTolerantReader}
+   * with a {@code null} spec (the spec as written is kept among the {@linkplain #getAdditionalProperties() unknown
+   * properties} and written back); the validators report the problem. The problem itself is not serialized.
+   */
+  public Optional<String> unreadableSpec() {
+    return Optional.ofNullable(unreadableSpec);
+  }
+
+  /** Records why {@code spec} could not be read; called by {@link SpecTolerantReader}. */
+  public void markSpecUnreadable(String problem) {
+    this.unreadableSpec = problem;
   }
 
   @Override

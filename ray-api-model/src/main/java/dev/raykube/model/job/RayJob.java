@@ -1,8 +1,10 @@
 package dev.raykube.model.job;
 
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import dev.raykube.model.RayApi;
 import dev.raykube.model.common.RayResource;
+import dev.raykube.model.common.SpecTolerantReader;
 import io.fabric8.crd.generator.annotation.AdditionalPrinterColumn;
 import io.fabric8.crd.generator.annotation.AdditionalPrinterColumn.Type;
 import io.fabric8.kubernetes.api.model.Namespaced;
@@ -16,6 +18,7 @@ import io.fabric8.kubernetes.model.annotation.Version;
  * ({@code rayClusterSpec}) or selects ({@code clusterSelector}). Namespaced, with a status subresource; short name
  * {@code rjob}, categories {@code all} and {@code ray}.
  */
+@JsonDeserialize(using = RayJob.Reader.class)
 @Group(RayApi.GROUP)
 @Version(RayApi.VERSION)
 @ShortNames("rjob")
@@ -44,5 +47,15 @@ public class RayJob extends RayResource<RayJobSpec, RayJobStatus> implements Nam
   @JsonPropertyDescription("Observed state of the RayJob, written by the operator.")
   public RayJobStatus getStatus() {
     return super.getStatus();
+  }
+
+  /** Reads a RayJob, tolerating a spec that cannot be read ({@link SpecTolerantReader}); named by the annotation. */
+  public static final class Reader extends SpecTolerantReader<RayJob, RayJobSpec, RayJobStatus> {
+    private static final long serialVersionUID = 1L;
+
+    /** Called by Jackson. */
+    public Reader() {
+      super(RayJob.class, RayJobSpec.class, RayJobStatus.class, RayJob::new);
+    }
   }
 }

@@ -1,8 +1,10 @@
 package dev.raykube.model.service;
 
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import dev.raykube.model.RayApi;
 import dev.raykube.model.common.RayResource;
+import dev.raykube.model.common.SpecTolerantReader;
 import io.fabric8.crd.generator.annotation.AdditionalPrinterColumn;
 import io.fabric8.crd.generator.annotation.AdditionalPrinterColumn.Type;
 import io.fabric8.kubernetes.api.model.Namespaced;
@@ -16,6 +18,7 @@ import io.fabric8.kubernetes.model.annotation.Version;
  * behind stable Services, with zero-downtime upgrades. Namespaced, with a status subresource; short name
  * {@code rsvc}, categories {@code all} and {@code ray}.
  */
+@JsonDeserialize(using = RayService.Reader.class)
 @Group(RayApi.GROUP)
 @Version(RayApi.VERSION)
 @ShortNames("rsvc")
@@ -48,5 +51,15 @@ public class RayService extends RayResource<RayServiceSpec, RayServiceStatus> im
   @JsonPropertyDescription("Observed state of the RayService, written by the operator.")
   public RayServiceStatus getStatus() {
     return super.getStatus();
+  }
+
+  /** Reads a RayService, tolerating a spec that cannot be read ({@link SpecTolerantReader}); named by the annotation. */
+  public static final class Reader extends SpecTolerantReader<RayService, RayServiceSpec, RayServiceStatus> {
+    private static final long serialVersionUID = 1L;
+
+    /** Called by Jackson. */
+    public Reader() {
+      super(RayService.class, RayServiceSpec.class, RayServiceStatus.class, RayService::new);
+    }
   }
 }

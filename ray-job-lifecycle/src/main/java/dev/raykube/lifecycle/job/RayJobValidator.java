@@ -60,7 +60,8 @@ public final class RayJobValidator {
     checkName(JobSpecs.name(job), out);
     RayJobSpec spec = job.getSpec();
     if (spec == null) {
-      out.add(new Violation("spec", "spec is required"));
+      out.add(new Violation("spec", job.unreadableSpec().map(p -> "spec cannot be read: " + p)
+          .orElse("spec is required")));
       return List.copyOf(out);
     }
     checkCluster(spec, out);

@@ -78,6 +78,10 @@ class RayJobValidatorTest {
         row("metadata.name at most 57 characters", job -> job.getMetadata().setName("a".repeat(58)), "metadata.name",
             "at most 57 are allowed"),
         row("spec required", job -> job.setSpec(null), "spec", "spec is required"),
+        row("spec unreadable (a wrong type inside a Pod template)", job -> {
+          job.setSpec(null);
+          job.markSpecUnreadable("spec.rayClusterSpec.headGroupSpec.template.spec.volumes: Cannot deserialize");
+        }, "spec", "spec cannot be read: spec.rayClusterSpec.headGroupSpec.template.spec.volumes: Cannot deserialize"),
         row("exactly one of rayClusterSpec/clusterSelector: both", spec(s -> s.setClusterSelector(
             Map.of("ray.io/cluster", "shared"))), "spec.clusterSelector", "are both set; set exactly one"),
         row("exactly one of rayClusterSpec/clusterSelector: neither", spec(s -> s.setRayClusterSpec(null)),

@@ -13,6 +13,7 @@ import dev.raykube.operator.testing.MockApiRequests;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.Event;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Secret;
@@ -80,6 +81,42 @@ class RayClusterReconcilerTest extends RunningOperatorFixture {
     assertThat(writes).as("each Pod created exactly once").containsEntry("POST pods", 3)
         .containsEntry("POST services", 1).doesNotContainKey("DELETE pods");
     assertThat(harness.operator.clusterStates().count("ready")).isEqualTo(1);
+  }
+
+  /**
+   * Found by the manifest fuzz: a wrong type inside a Pod template passes the CRD's trimmed schema; the object must
+   * be reported invalid, not stop the operator's watch of every RayCluster.
+   */
+  @Test
+  void anUnreadableSpecIsReportedInvalidAndTheOtherClustersCarryOn() {
+    GenericKubernetesResource unreadable = client.getKubernetesSerialization().unmarshal("""
+        apiVersion: ray.io/v1
+        kind: RayCluster
+        metadata:
+          name: unreadable
+          namespace: %s
+        spec:
+          headGroupSpec:
+            rayStartParams: {}
+            template:
+              spec:
+                containers: [{name: ray-head, image: rayproject/ray:2.60.0}]
+                volumes: fuzz
+        """.formatted(NS), GenericKubernetesResource.class);
+    client.genericKubernetesResources("ray.io/v1", "RayCluster").inNamespace(NS).resource(unreadable).create();
+    harness.create(ClusterManifests.basic(NS, "next-to-it", 1));
+
+    await("next-to-it ready", () -> harness.isReady(NS, "next-to-it"));
+    await("unreadable rejected", () -> harness.status(NS, "unreadable") != null
+        && harness.status(NS, "unreadable").getReason() != null);
+    assertThat(harness.status(NS, "unreadable").getReason())
+        .startsWith("Invalid RayCluster: spec cannot be read: spec.headGroupSpec.template.spec.volumes: ");
+    assertThat(harness.events(NS, "unreadable", ClusterEventReason.INVALID_SPEC)).singleElement()
+        .satisfies(e -> assertThat(e.getType()).isEqualTo("Warning"));
+    assertThat(harness.pods(NS, "unreadable")).isEmpty();
+    assertThat(client.genericKubernetesResources("ray.io/v1", "RayCluster").inNamespace(NS).withName("unreadable")
+        .get().getAdditionalProperties().get("spec")).as("the user's spec, untouched").isEqualTo(
+        unreadable.getAdditionalProperties().get("spec"));
   }
 
   @Test

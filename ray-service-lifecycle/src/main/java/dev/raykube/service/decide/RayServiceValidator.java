@@ -50,7 +50,8 @@ public final class RayServiceValidator {
     checkTimeoutAnnotation(service, out);
     RayServiceSpec spec = service.getSpec();
     if (spec == null) {
-      out.add(new Violation("spec", "spec is required"));
+      out.add(new Violation("spec", service.unreadableSpec().map(p -> "spec cannot be read: " + p)
+          .orElse("spec is required")));
       return List.copyOf(out);
     }
     checkCluster(name, spec.getRayClusterConfig(), out);

@@ -59,7 +59,17 @@ class ValidationTest {
         Arguments.of("spec.upgradeStrategy.type", spec(s -> s.setUpgradeStrategy(type(
             "NewClusterWithIncrementalUpgrade"))), "not supported"),
         Arguments.of("spec.serveService.metadata.name", spec(s -> s.setServeService(new ServiceBuilder()
-            .withNewMetadata().withName("Fruit_Stand").endMetadata().build())), "DNS-1035"));
+            .withNewMetadata().withName("Fruit_Stand").endMetadata().build())), "DNS-1035"),
+        Arguments.of("spec", unreadable("spec.rayClusterConfig.headGroupSpec.template.spec.tolerations: Cannot"),
+            "spec cannot be read: spec.rayClusterConfig.headGroupSpec.template.spec.tolerations: Cannot"));
+  }
+
+  /** As read when the API server admitted a spec this model cannot read (SpecTolerantReader). */
+  private static RayService unreadable(String problem) {
+    RayService service = service();
+    service.setSpec(null);
+    service.markSpecUnreadable(problem);
+    return service;
   }
 
   private static RayService named(String name) {
