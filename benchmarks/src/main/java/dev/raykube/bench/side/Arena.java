@@ -42,12 +42,16 @@ final class Arena implements AutoCloseable {
 
   /** Builds KubeRay if needed, reads RayKube's shipped settings, starts a control plane. */
   static Arena open(Path root) {
-    List<Contender> contenders = List.of(KubeRayContender.build(root), RayKubeContender.shipped(root));
+    return open(root, List.of(KubeRayContender.build(root), RayKubeContender.shipped(root)));
+  }
+
+  /** A control plane for the given operators only (KubeRay is not built). */
+  static Arena open(Path root, List<Contender> contenders) {
     System.out.println("starting the control plane (local/start-control-plane, audit log on) ...");
     return new Arena(root, LocalControlPlane.start(root), contenders);
   }
 
-  /** KubeRay first, then RayKube. */
+  /** KubeRay first, then RayKube (as {@link #open(Path)} opened it). */
   List<Contender> contenders() {
     return contenders;
   }

@@ -13,6 +13,8 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -82,6 +84,13 @@ final class RealRayHead implements AutoCloseable {
   /** {@code GET /api/jobs/<id>}: the job's details, empty if unknown. */
   Optional<JsonNode> job(String submissionId) {
     return get("/api/jobs/" + submissionId);
+  }
+
+  /** {@code GET /api/jobs/}: every job the head knows (empty if it does not answer). */
+  List<JsonNode> jobs() {
+    List<JsonNode> jobs = new ArrayList<>();
+    get("/api/jobs/").ifPresent(list -> list.forEach(jobs::add));
+    return jobs;
   }
 
   /** Submits {@code entrypoint} ({@code POST /api/jobs/}); returns the submission id. */

@@ -112,6 +112,19 @@ final class RunningOperator implements AutoCloseable {
     }
   }
 
+  /** SIGKILL, and waits until the process has exited. */
+  void kill() {
+    process.destroyForcibly();
+    try {
+      if (!process.waitFor(10, TimeUnit.SECONDS)) {
+        throw new IllegalStateException(name + " still runs 10 s after SIGKILL");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
   @Override
   public void close() {
     process.destroy();
