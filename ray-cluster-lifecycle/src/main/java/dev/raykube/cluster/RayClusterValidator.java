@@ -7,6 +7,7 @@ import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.RayClusterSpec;
 import dev.raykube.model.cluster.WorkerGroupSpec;
 import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.ContainerPort;
 import io.fabric8.kubernetes.api.model.PodTemplateSpec;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -105,6 +106,18 @@ public final class RayClusterValidator {
         : template.getSpec().getContainers();
     if (containers == null || containers.isEmpty()) {
       problems.add(field + ".spec.containers is empty; it needs at least one container, and the first one runs Ray");
+      return;
+    }
+    // The trimmed schema does not check ports, and the head Service is built from them before any Pod is created.
+    for (int c = 0; c < containers.size(); c++) {
+      List<ContainerPort> ports = containers.get(c) == null ? null : containers.get(c).getPorts();
+      for (int i = 0; ports != null && i < ports.size(); i++) {
+        Integer number = ports.get(i) == null ? null : ports.get(i).getContainerPort();
+        if (number == null || number < 1 || number > 65535) {
+          problems.add(field + ".spec.containers[" + c + "].ports[" + i + "].containerPort "
+              + (number == null ? "is missing" : "is " + number) + "; it must be a port number from 1 to 65535");
+        }
+      }
     }
   }
 

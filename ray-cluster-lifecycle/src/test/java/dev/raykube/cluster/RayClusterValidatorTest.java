@@ -11,6 +11,7 @@ import dev.raykube.model.cluster.RayClusterUpgradeStrategy;
 import dev.raykube.model.cluster.RayClusterUpgradeType;
 import dev.raykube.model.cluster.WorkerGroupSpec;
 import io.fabric8.kubernetes.api.model.EnvVarBuilder;
+import io.fabric8.kubernetes.api.model.ContainerPortBuilder;
 import io.fabric8.kubernetes.api.model.PodTemplateSpecBuilder;
 import java.util.ArrayList;
 import java.util.List;
@@ -57,6 +58,16 @@ class RayClusterValidatorTest {
             c -> c.getSpec().getHeadGroupSpec().getTemplate().getSpec().setContainers(List.of()),
             "spec.headGroupSpec.template.spec.containers is empty; it needs at least one container, and the first "
                 + "one runs Ray"),
+        rule("head port without a number (found by the manifest fuzz)", c -> c.getSpec().getHeadGroupSpec()
+            .getTemplate().getSpec().getContainers().get(0).setPorts(List.of(new ContainerPortBuilder()
+                .withName("gcs-server").withContainerPort(6379).build(), new ContainerPortBuilder()
+                .withName("dashboard").build())),
+            "spec.headGroupSpec.template.spec.containers[0].ports[1].containerPort is missing; it must be a port "
+                + "number from 1 to 65535"),
+        rule("head port out of range", c -> c.getSpec().getHeadGroupSpec().getTemplate().getSpec().getContainers()
+            .get(0).setPorts(List.of(new ContainerPortBuilder().withName("client").withContainerPort(70000).build())),
+            "spec.headGroupSpec.template.spec.containers[0].ports[0].containerPort is 70000; it must be a port "
+                + "number from 1 to 65535"),
         rule("worker without containers", c -> TestClusters.group(c).setTemplate(new PodTemplateSpecBuilder()
             .withNewSpec().endSpec().build()),
             "spec.workerGroupSpecs[0] ('workers').template.spec.containers is empty; it needs at least one "
