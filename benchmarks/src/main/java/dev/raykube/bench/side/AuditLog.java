@@ -28,8 +28,8 @@ final class AuditLog {
     this.file = file;
   }
 
-  /** One request: who, what, when. */
-  record Request(String user, String verb, String resource, Instant received, int code) {
+  /** One request: who, what, when; {@code name} is the object's, empty for a list, a watch or a create. */
+  record Request(String user, String verb, String resource, Instant received, int code, String name) {
 
     /** {@code verb resource[/subresource]}, e.g. {@code update rayjobs/status}; non-resource requests by path. */
     String kind() {
@@ -80,7 +80,7 @@ final class AuditLog {
           }
         }
         out.add(new Request(user, verb, resource, Instant.parse(event.path("requestReceivedTimestamp").asText()),
-            event.path("responseStatus").path("code").asInt()));
+            event.path("responseStatus").path("code").asInt(), ref.path("name").asText("")));
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
