@@ -9,6 +9,7 @@ import dev.raykube.bench.side.RayKubeContender;
 import dev.raykube.bench.side.ServiceHosts;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.job.RayJob;
+import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -19,10 +20,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 
 /**
  * The chaos soak (issue 15): two replicas of the shipped operator with leader election, on a real control plane,
@@ -65,7 +69,7 @@ public final class ChaosSoak {
       throws Exception {
     Random random = new Random(seed);
     List<JobPlan> plans = new ArrayList<>();
-    Duration createWindow = minutes.dividedBy(2);
+    Duration createWindow = minutes.multipliedBy(4).dividedBy(5);
     for (int i = 0; i < jobCount; i++) {
       plans.add(JobPlan.draw(i, random, createWindow, POOLS));
     }
@@ -98,13 +102,13 @@ public final class ChaosSoak {
             admin, new Random(seed + 1));
         SoakSchedule schedule = new SoakSchedule(admin, NAMESPACES, plans, faults, injector);
         Instant start = Instant.now();
-        schedule.run(start, minutes.plus(Duration.ofMinutes(5)));
+        schedule.run(start, minutes, minutes.plus(Duration.ofMinutes(5)));
         Duration ran = Duration.between(start, Instant.now());
         System.out.printf("  %6.1f s  every RayJob ended; checking%n", ran.toMillis() / 1000.0);
 
         Invariants invariants = new Invariants();
         schedule.problems().forEach(invariants::add);
-        invariants.checkJobs(plans, schedule, dashboards.ledger());
+        invariants.checkJobs(plans, schedule, dashboards.ledger(), rayJobEventReasons(admin));
         QuietCheck quiet = QuietCheck.run(replicas, Duration.ofSeconds(30));
         if (quiet.failedReconciles() > 0) {
           invariants.add(quiet.failedReconciles() + " reconciles failed in the last 30 s, after every fault had "
@@ -112,9 +116,22 @@ public final class ChaosSoak {
         }
         Leftovers.check(admin, NAMESPACES, Duration.ofMinutes(3)).forEach(invariants::add);
         return new SoakFigures(seed, plans, injector, replicas, dashboards, submitters.submissions(), ran,
-            invariants.violations());
+            invariants.bestEffortStopsFailed(), invariants.violations());
       }
     }
+  }
+
+  /** The reasons of the Events about each RayJob (by name; the soak's names are unique across its namespaces). */
+  private static Map<String, Set<String>> rayJobEventReasons(KubernetesClient admin) {
+    Map<String, Set<String>> reasons = new HashMap<>();
+    for (String namespace : NAMESPACES) {
+      for (Event e : admin.v1().events().inNamespace(namespace).list().getItems()) {
+        if ("RayJob".equals(e.getInvolvedObject().getKind())) {
+          reasons.computeIfAbsent(e.getInvolvedObject().getName(), k -> new HashSet<>()).add(e.getReason());
+        }
+      }
+    }
+    return reasons;
   }
 
   /** The operator's ServiceAccount with the shipped RBAC; its kubeconfig holds a 2 h token of that account. */

@@ -45,14 +45,14 @@ record FaultPlan(Duration at, Kind kind, Duration duration) {
     DELETE_HEAD_POD
   }
 
-  /** {@code count} faults in [10 %, 70 %] of {@code run}. */
+  /** {@code count} faults in [10 %, 90 %] of {@code run}. */
   static List<FaultPlan> draw(int count, Duration run, Random random) {
     List<FaultPlan> plans = new ArrayList<>();
     if (count == 0) {
       return plans;
     }
     long from = run.toMillis() / 10;
-    long span = Math.max(run.toMillis() * 6 / 10, MIN_GAP.toMillis() * count);
+    long span = Math.max(run.toMillis() * 8 / 10, MIN_GAP.toMillis() * count);
     long slot = span / count;
     List<Kind> deck = new ArrayList<>();
     for (int i = 0; i < count; i++) {

@@ -4,6 +4,7 @@ import dev.raykube.model.job.RayJob;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
@@ -13,10 +14,22 @@ import java.util.stream.Collectors;
  */
 final class Invariants {
 
-  private final List<String> violations = new ArrayList<>();
+  /** The Warning of a best-effort deletion whose stop attempt failed ({@code FinalizerDecision}). */
+  static final String CLEANUP_FAILED = "CleanupFailed";
 
-  /** Checks each RayJob's end and its submissions. */
-  void checkJobs(List<JobPlan> plans, SoakSchedule schedule, List<SoakDashboards.Submission> ledger) {
+  private final List<String> violations = new ArrayList<>();
+  private final List<String> bestEffortStopsFailed = new ArrayList<>();
+
+  /**
+   * Checks each RayJob's end and its submissions. A RayJob deleted while running must have had a stop request at a
+   * dashboard, except under the default {@code best-effort} policy when its one stop attempt failed (a dashboard
+   * fault) and the operator said so with a Warning {@code CleanupFailed}: that is the policy's documented cost
+   * (docs/finalizers.md), listed apart; {@code until-confirmed} has no such exception.
+   *
+   * @param eventReasons the reasons of the Events about each RayJob, by name
+   */
+  void checkJobs(List<JobPlan> plans, SoakSchedule schedule, List<SoakDashboards.Submission> ledger,
+      Map<String, Set<String>> eventReasons) {
     Map<String, List<SoakDashboards.Submission>> byJob = ledger.stream().collect(Collectors.groupingBy(
         s -> s.submissionId().length() > 6 ? s.submissionId().substring(0, s.submissionId().length() - 6) : "?",
         TreeMap::new, Collectors.toList()));
@@ -45,6 +58,11 @@ final class Invariants {
         for (SoakDashboards.Submission s : submissions) {
           // a stop accepted just before the head went may not have taken effect there yet: the request is the promise
           if (!lost && !s.stopRequested() && !"STOPPED".equals(s.lastStatus())) {
+            if (plan.kind() == JobPlan.Kind.DELETED_WHILE_RUNNING
+                && eventReasons.getOrDefault(plan.name(), Set.of()).contains(CLEANUP_FAILED)) {
+              bestEffortStopsFailed.add(plan.name() + " (" + s.submissionId() + ")");
+              continue;
+            }
             violations.add(plan.name() + " was deleted while running but Ray job " + s.submissionId() + " got no stop"
                 + " request (it ended " + s.lastStatus() + ")");
           }
@@ -80,6 +98,11 @@ final class Invariants {
   /** Adds a violation found elsewhere (something left behind, a RayJob that never ended). */
   void add(String violation) {
     violations.add(violation);
+  }
+
+  /** The best-effort deletions whose one stop attempt failed, with the operator's Warning (not violations). */
+  List<String> bestEffortStopsFailed() {
+    return List.copyOf(bestEffortStopsFailed);
   }
 
   List<String> violations() {

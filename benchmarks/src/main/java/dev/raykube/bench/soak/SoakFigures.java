@@ -15,7 +15,8 @@ final class SoakFigures {
   private final List<String> violations;
 
   SoakFigures(long seed, List<JobPlan> plans, FaultInjector injector, OperatorReplicas replicas,
-      SoakDashboards dashboards, long submitterSubmissions, Duration ran, List<String> violations) {
+      SoakDashboards dashboards, long submitterSubmissions, Duration ran, List<String> bestEffortStopsFailed,
+      List<String> violations) {
     this.violations = violations;
     figures.put("seed", seed);
     figures.put("ranSeconds", ran.toSeconds());
@@ -40,6 +41,7 @@ final class SoakFigures {
     figures.put("submissionsAccepted", dashboards.ledger().size());
     figures.put("submitterPodSubmissions", submitterSubmissions);
     figures.put("dashboardRequests", dashboards.requests());
+    figures.put("bestEffortStopsFailed", bestEffortStopsFailed);
     figures.put("headIncarnations", dashboards.incarnations().values().stream().mapToInt(Integer::intValue).sum());
     figures.put("violations", violations);
   }

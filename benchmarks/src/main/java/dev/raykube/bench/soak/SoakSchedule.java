@@ -51,8 +51,11 @@ final class SoakSchedule {
     }
   }
 
-  /** Runs until every RayJob has ended or {@code deadline} (from {@code start}) has passed. */
-  void run(Instant start, Duration deadline) throws InterruptedException {
+  /**
+   * Runs until every RayJob has ended and {@code minimum} has passed, or until {@code deadline} has passed (both from
+   * {@code start}).
+   */
+  void run(Instant start, Duration minimum, Duration deadline) throws InterruptedException {
     ExecutorService faultThread = Executors.newSingleThreadExecutor(r -> new Thread(r, "soak-faults"));
     List<Future<?>> pending = new ArrayList<>();
     int nextFault = 0;
@@ -81,7 +84,8 @@ final class SoakSchedule {
           // the API server is away (restarted, or etcd paused): next tick
         }
         boolean faultsDone = nextFault == faults.size() && pending.stream().allMatch(Future::isDone);
-        if (faultsDone && created.size() == jobs.size() && jobs.stream().allMatch(this::ended)) {
+        if (faultsDone && created.size() == jobs.size() && jobs.stream().allMatch(this::ended)
+            && elapsed.compareTo(minimum) >= 0) {
           break;
         }
         if (elapsed.compareTo(deadline) > 0) {
