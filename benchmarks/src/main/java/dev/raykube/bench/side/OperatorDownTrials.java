@@ -8,7 +8,6 @@ import dev.raykube.bench.BenchClusters;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.model.service.RayService;
-import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -33,7 +33,8 @@ import java.util.Set;
  * running the shipped least-privilege RBAC; N RayJobs of a seeded mix (succeeding, failing, long-running, suspended
  * and resumed, deleted while running, some {@code until-confirmed}; HTTPMode and K8sJobMode; own clusters and shared
  * ones) while faults are injected on a seeded schedule; at the end the invariants of {@link Invariants}, then the
- * clean-up check (nothing left: no RayJob, RayCluster, Pod, Service or submitter Job, hence no finalizer). The heads
+ * clean-up check (nothing left: no RayJob, RayCluster, Pod, Service or submitter Job, hence no finalizer), and the
+ * search of the whole record for the clusters' auth tokens ({@link TokenLeaks}). The heads
  * are {@code FakeRayDashboard}s (one per head Pod incarnation); real Ray would need a head per few jobs.
  *
  * <pre>benchmarks/run ChaosSoak --jobs 200 --minutes 20 --seed 7 [--faults N]</pre>
@@ -82,7 +83,7 @@ public final class ChaosSoak {
       NAMESPACES.forEach(n -> admin.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(n)
           .endMetadata().build()).create());
       ServiceHosts hosts = new ServiceHosts(plane.state().resolve("service-hosts"));
-      try (SoakDashboards dashboards = new SoakDashboards();
+      try (SoakDashboards dashboards = new SoakDashboards(admin);
           PodNode node = new PodNode(admin, hosts, new PodAddresses(), dashboards, BenchNode.register(admin));
           SubmitterPods submitters = new SubmitterPods(admin, hosts);
           OperatorReplicas replicas = new OperatorReplicas(shipped, root.resolve("ray-operator/target/ray-operator.jar"),
@@ -114,9 +115,18 @@ public final class ChaosSoak {
           invariants.add(quiet.failedReconciles() + " reconciles failed in the last 30 s, after every fault had "
               + "ended: an error loop");
         }
+        TokenLeaks.Result tokens = TokenLeaks.find(dashboards.tokens(), plane.state().resolve("operators"), admin,
+            NAMESPACES, schedule.lastSeen().values(), replicas.metricsTexts());
+        tokens.leaks().forEach(invariants::add);
+        if (dashboards.tokens().isEmpty()) {
+          invariants.add("no head's dashboard required a token: token authentication was not exercised");
+        }
         Leftovers.check(admin, NAMESPACES, Duration.ofMinutes(3)).forEach(invariants::add);
-        return new SoakFigures(seed, plans, injector, replicas, dashboards, submitters.submissions(), ran,
-            invariants.bestEffortStopsFailed(), invariants.violations());
+        SoakFigures figures = new SoakFigures(seed, plans, injector, replicas, dashboards, submitters.submissions(),
+            ran, invariants.bestEffortStopsFailed(), invariants.violations());
+        figures.put("tokensSearchedFor", dashboards.tokens().size());
+        figures.put("tokenSearchIn", tokens.searched());
+        return figures;
       }
     }
   }

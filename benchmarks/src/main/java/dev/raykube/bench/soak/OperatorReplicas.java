@@ -209,14 +209,28 @@ final class OperatorReplicas implements AutoCloseable {
     }
   }
 
+  /** The Prometheus text of every live replica's {@code /metrics}, now. */
+  synchronized List<String> metricsTexts() throws IOException, InterruptedException {
+    List<String> texts = new ArrayList<>();
+    for (Replica replica : replicas.values()) {
+      if (replica.process.isAlive()) {
+        texts.add(metricsText(replica));
+      }
+    }
+    return texts;
+  }
+
+  private String metricsText(Replica replica) throws IOException, InterruptedException {
+    return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + replica.metricsPort + "/metrics"))
+        .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString()).body();
+  }
+
   /** Each metric's series summed, by metric name ({@code name{labels} value} lines of the Prometheus text). */
   private Map<String, Double> metrics(Replica replica) {
     try {
-      HttpResponse<String> response = http.send(HttpRequest.newBuilder(
-          URI.create("http://127.0.0.1:" + replica.metricsPort + "/metrics")).timeout(Duration.ofSeconds(2)).build(),
-          HttpResponse.BodyHandlers.ofString());
+      String text = metricsText(replica);
       Map<String, Double> values = new LinkedHashMap<>();
-      for (String line : response.body().split("\n")) {
+      for (String line : text.split("\n")) {
         if (line.isBlank() || line.startsWith("#")) {
           continue;
         }

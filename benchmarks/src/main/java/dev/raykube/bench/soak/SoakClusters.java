@@ -6,9 +6,14 @@ import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 /** The RayClusters of the soak: the shared pools that {@code clusterSelector} RayJobs run on, and RayJobs' own. */
 final class SoakClusters {
 
-  /** One head and one worker; small requests (nothing runs in the Pods). */
+  /**
+   * One head and one worker; small requests (nothing runs in the Pods). Token authentication: the operator creates
+   * each cluster's token Secret, and every head's dashboard refuses requests without the token.
+   */
   static final String SPEC = """
       rayVersion: "2.60.0"
+      authOptions:
+        mode: token
       headGroupSpec:
         rayStartParams: {}
         template:

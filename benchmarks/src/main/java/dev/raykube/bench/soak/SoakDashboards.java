@@ -3,13 +3,19 @@ package dev.raykube.bench.soak;
 import dev.raykube.bench.side.HeadDashboards;
 import dev.raykube.dashboard.fake.FakeRayDashboard;
 import dev.raykube.dashboard.fake.Fault;
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -17,13 +23,18 @@ import java.util.concurrent.ConcurrentHashMap;
  * them. When a head Pod goes (deleted under a job, or with its cluster), its dashboard's accepted submissions, their
  * last statuses and its stop requests are kept, so that the invariants can be checked over the whole run: a
  * submission id accepted by two incarnations of a head was submitted twice. Dashboard faults are applied to every
- * dashboard that is up, and to those that come up while the fault lasts. Thread-safe.
+ * dashboard that is up, and to those that come up while the fault lasts. Each dashboard requires its cluster's token
+ * (token authentication, as Ray with {@code RAY_AUTH_MODE=token}). Thread-safe.
  */
 final class SoakDashboards implements HeadDashboards {
+
+  private static final String TOKEN_KEY = "auth_token";
 
   /** One submission a dashboard accepted: where, and how it ended there (its last status). */
   record Submission(String cluster, int incarnation, String submissionId, String lastStatus, boolean stopRequested) {}
 
+  private final KubernetesClient admin;
+  private final Set<String> tokens = ConcurrentHashMap.newKeySet();
   private final Map<String, FakeRayDashboard> up = new ConcurrentHashMap<>();
   private final Map<String, Integer> incarnations = new ConcurrentHashMap<>();
   private final List<Submission> gone = new ArrayList<>();
@@ -31,13 +42,20 @@ final class SoakDashboards implements HeadDashboards {
   private volatile Fault fault;
   private volatile Instant faultUntil = Instant.MIN;
 
+  /** @param admin reads each cluster's token Secret (named after the cluster, key {@code auth_token}) */
+  SoakDashboards(KubernetesClient admin) {
+    this.admin = admin;
+  }
+
   @Override
   public synchronized void up(String namespace, String cluster, InetAddress address) {
     String key = namespace + "/" + cluster;
     if (up.containsKey(key)) {
       return;
     }
-    FakeRayDashboard fake = FakeRayDashboard.builder().address(address).port(DASHBOARD_PORT)
+    String token = token(namespace, cluster);
+    tokens.add(token);
+    FakeRayDashboard fake = FakeRayDashboard.builder().address(address).port(DASHBOARD_PORT).authToken(token)
         .requestLogCapacity(100_000).build().start();
     incarnations.merge(key, 1, Integer::sum);
     up.put(key, fake);
@@ -56,6 +74,36 @@ final class SoakDashboards implements HeadDashboards {
       goneRequests += fake.requests().size();
       fake.close();
     }
+  }
+
+  /** The cluster's token, from the Secret the operator created before the head Pod (waits up to 30 s for it). */
+  private String token(String namespace, String cluster) {
+    Instant until = Instant.now().plusSeconds(30);
+    while (true) {
+      try {
+        Secret secret = admin.secrets().inNamespace(namespace).withName(cluster).get();
+        String encoded = secret == null || secret.getData() == null ? null : secret.getData().get(TOKEN_KEY);
+        if (encoded != null) {
+          return new String(Base64.getDecoder().decode(encoded), StandardCharsets.UTF_8);
+        }
+      } catch (KubernetesClientException e) {
+        // the API server is away (a fault): try again
+      }
+      if (Instant.now().isAfter(until)) {
+        throw new IllegalStateException("no token Secret " + namespace + "/" + cluster + " 30 s after its head Pod");
+      }
+      try {
+        Thread.sleep(200);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException(e);
+      }
+    }
+  }
+
+  /** Every token a head's dashboard has required. */
+  Set<String> tokens() {
+    return Set.copyOf(tokens);
   }
 
   private static List<Submission> submissions(String key, int incarnation, FakeRayDashboard fake) {

@@ -46,6 +46,11 @@ final class SoakFigures {
     figures.put("violations", violations);
   }
 
+  /** Adds a figure found after the run (printed and written with the others). */
+  void put(String name, Object value) {
+    figures.put(name, value);
+  }
+
   private static double percentile(double[] sorted, double p) {
     if (sorted.length == 0) {
       return Double.NaN;

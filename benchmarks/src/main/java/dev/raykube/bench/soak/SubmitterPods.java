@@ -7,12 +7,14 @@ import dev.raykube.dashboard.JobNotFoundException;
 import dev.raykube.dashboard.JobStatus;
 import dev.raykube.dashboard.JobSubmitRequest;
 import dev.raykube.dashboard.RayDashboardClient;
+import dev.raykube.dashboard.RayDashboardClientBuilder;
 import dev.raykube.dashboard.RayDashboardException;
 import dev.raykube.model.job.RayJob;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -22,9 +24,11 @@ import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.net.InetAddress;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -103,12 +107,12 @@ final class SubmitterPods implements AutoCloseable {
       return;
     }
     String entrypoint = rayJob.get().getSpec().getEntrypoint();
-    int exit = follow(pod, address.get(), submissionId.get(), entrypoint);
+    int exit = follow(pod, address.get(), submissionId.get(), entrypoint, token(namespace, container));
     report(pod, terminated(container, exit));
   }
 
   /** The script's three steps; returns the container's exit code. */
-  private int follow(Pod pod, String address, String id, String entrypoint) {
+  private int follow(Pod pod, String address, String id, String entrypoint, String token) {
     URI uri = URI.create(address);
     Optional<InetAddress> target = hosts.address(uri.getHost());
     Instant giveUp = Instant.now().plus(Duration.ofMinutes(10));
@@ -120,8 +124,12 @@ final class SubmitterPods implements AutoCloseable {
       return 1;
     }
     String url = "http://" + target.get().getHostAddress() + ":" + uri.getPort();
-    try (RayDashboardClient dashboard = RayDashboardClient.builder().baseUrl(url)
-        .connectTimeout(Duration.ofSeconds(2)).readTimeout(Duration.ofSeconds(5)).build()) {
+    RayDashboardClientBuilder builder = RayDashboardClient.builder().baseUrl(url)
+        .connectTimeout(Duration.ofSeconds(2)).readTimeout(Duration.ofSeconds(5));
+    if (token != null) {
+      builder.bearerToken(token);
+    }
+    try (RayDashboardClient dashboard = builder.build()) {
       while (true) {
         if (!alive(pod) || Instant.now().isAfter(giveUp)) {
           return 1;
@@ -186,6 +194,27 @@ final class SubmitterPods implements AutoCloseable {
   private static Optional<String> owner(List<OwnerReference> owners, String kind) {
     return owners == null ? Optional.empty()
         : owners.stream().filter(o -> kind.equals(o.getKind())).map(OwnerReference::getName).findFirst();
+  }
+
+  /**
+   * {@code RAY_AUTH_TOKEN} as the kubelet would set it: from the Secret its {@code secretKeyRef} names; null without
+   * one (or while the API server is away: the script then fails its first request, as {@code ray} would).
+   */
+  private String token(String namespace, Container container) {
+    EnvVar var = container.getEnv() == null ? null : container.getEnv().stream()
+        .filter(e -> "RAY_AUTH_TOKEN".equals(e.getName())).findFirst().orElse(null);
+    if (var == null || var.getValueFrom() == null || var.getValueFrom().getSecretKeyRef() == null) {
+      return var == null ? null : var.getValue();
+    }
+    try {
+      Secret secret = client.secrets().inNamespace(namespace).withName(var.getValueFrom().getSecretKeyRef().getName())
+          .get();
+      String encoded = secret == null || secret.getData() == null ? null
+          : secret.getData().get(var.getValueFrom().getSecretKeyRef().getKey());
+      return encoded == null ? null : new String(Base64.getDecoder().decode(encoded), StandardCharsets.UTF_8);
+    } catch (KubernetesClientException e) {
+      return null;
+    }
   }
 
   private static Optional<String> env(Container container, String name) {
