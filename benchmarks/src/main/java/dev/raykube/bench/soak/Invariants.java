@@ -1,5 +1,6 @@
 package dev.raykube.bench.soak;
 
+import dev.raykube.lifecycle.finalizer.FinalizerDecision;
 import dev.raykube.model.job.RayJob;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,8 +15,8 @@ import java.util.stream.Collectors;
  */
 final class Invariants {
 
-  /** The Warning of a best-effort deletion whose stop attempt failed ({@code FinalizerDecision}). */
-  static final String CLEANUP_FAILED = "CleanupFailed";
+  /** The Warning of a best-effort deletion whose stop attempt failed. */
+  static final String CLEANUP_FAILED = FinalizerDecision.Reason.CLEANUP_FAILED.eventReason();
 
   private final List<String> violations = new ArrayList<>();
   private final List<String> bestEffortStopsFailed = new ArrayList<>();

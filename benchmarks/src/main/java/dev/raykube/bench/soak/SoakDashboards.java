@@ -1,20 +1,19 @@
 package dev.raykube.bench.soak;
 
 import dev.raykube.bench.side.HeadDashboards;
+import dev.raykube.cluster.TokenAuth;
 import dev.raykube.dashboard.fake.FakeRayDashboard;
 import dev.raykube.dashboard.fake.Fault;
-import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.net.InetAddress;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -27,8 +26,6 @@ import java.util.concurrent.ConcurrentHashMap;
  * (token authentication, as Ray with {@code RAY_AUTH_MODE=token}). Thread-safe.
  */
 final class SoakDashboards implements HeadDashboards {
-
-  private static final String TOKEN_KEY = "auth_token";
 
   /** One submission a dashboard accepted: where, and how it ended there (its last status). */
   record Submission(String cluster, int incarnation, String submissionId, String lastStatus, boolean stopRequested) {}
@@ -81,10 +78,9 @@ final class SoakDashboards implements HeadDashboards {
     Instant until = Instant.now().plusSeconds(30);
     while (true) {
       try {
-        Secret secret = admin.secrets().inNamespace(namespace).withName(cluster).get();
-        String encoded = secret == null || secret.getData() == null ? null : secret.getData().get(TOKEN_KEY);
-        if (encoded != null) {
-          return new String(Base64.getDecoder().decode(encoded), StandardCharsets.UTF_8);
+        Optional<String> token = SecretValues.read(admin, namespace, cluster, TokenAuth.SECRET_KEY);
+        if (token.isPresent()) {
+          return token.get();
         }
       } catch (KubernetesClientException e) {
         // the API server is away (a fault): try again

@@ -1,6 +1,7 @@
 package dev.raykube.bench.soak;
 
 import dev.raykube.bench.side.ServiceHosts;
+import dev.raykube.cluster.TokenAuth;
 import dev.raykube.dashboard.DuplicateSubmissionException;
 import dev.raykube.dashboard.JobDetails;
 import dev.raykube.dashboard.JobNotFoundException;
@@ -14,7 +15,6 @@ import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -24,11 +24,9 @@ import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.net.InetAddress;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -202,16 +200,13 @@ final class SubmitterPods implements AutoCloseable {
    */
   private String token(String namespace, Container container) {
     EnvVar var = container.getEnv() == null ? null : container.getEnv().stream()
-        .filter(e -> "RAY_AUTH_TOKEN".equals(e.getName())).findFirst().orElse(null);
+        .filter(e -> TokenAuth.RAY_AUTH_TOKEN.equals(e.getName())).findFirst().orElse(null);
     if (var == null || var.getValueFrom() == null || var.getValueFrom().getSecretKeyRef() == null) {
       return var == null ? null : var.getValue();
     }
     try {
-      Secret secret = client.secrets().inNamespace(namespace).withName(var.getValueFrom().getSecretKeyRef().getName())
-          .get();
-      String encoded = secret == null || secret.getData() == null ? null
-          : secret.getData().get(var.getValueFrom().getSecretKeyRef().getKey());
-      return encoded == null ? null : new String(Base64.getDecoder().decode(encoded), StandardCharsets.UTF_8);
+      return SecretValues.read(client, namespace, var.getValueFrom().getSecretKeyRef().getName(),
+          var.getValueFrom().getSecretKeyRef().getKey()).orElse(null);
     } catch (KubernetesClientException e) {
       return null;
     }
