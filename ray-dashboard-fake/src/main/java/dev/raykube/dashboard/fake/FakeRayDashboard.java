@@ -1,9 +1,6 @@
 package dev.raykube.dashboard.fake;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
@@ -13,11 +10,9 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiFunction;
 import java.util.regex.Pattern;
-import mockwebserver3.MockWebServer;
 
 /**
  * An in-process fake of Ray's dashboard (Jobs and Serve REST API, port 8265) for tests, on {@code mockwebserver3}.
@@ -76,11 +71,10 @@ public final class FakeRayDashboard implements AutoCloseable {
   private final DashboardDispatcher dispatcher;
   private final ServeRoutes serve;
   private final ServeProxy serveProxy;
-  private volatile MockWebServer server;
+  private final DashboardListener listener;
   private int port;
   private boolean started;
   private boolean closed;
-  private long refusalGeneration;
 
   FakeRayDashboard(FakeRayDashboardBuilder config) {
     this.rayVersion = config.rayVersion;
@@ -105,8 +99,9 @@ public final class FakeRayDashboard implements AutoCloseable {
     if (serveProxy != null) {
       serve.onRunningChange(serveProxy::follow);
     }
+    this.listener = new DashboardListener(config.address, scheduler);
     this.dispatcher = new DashboardDispatcher(new JobRoutes(registry), serve, version, config.authToken, faults,
-        this::drainServerQueue, timeline, config.requestLogCapacity);
+        listener::drainQueue, timeline, config.requestLogCapacity);
   }
 
   private static ScheduledExecutorService newScheduler() {
@@ -144,45 +139,10 @@ public final class FakeRayDashboard implements AutoCloseable {
       throw new IllegalStateException("FakeRayDashboard is closed");
     }
     if (!started) {
-      server = configuredPort != 0 ? listen(configuredPort) : listenOnFreePort();
-      port = server.getPort();
+      port = listener.start(configuredPort, dispatcher);
       started = true;
     }
     return this;
-  }
-
-  /**
-   * Picks the port first: MockWebServer sets SO_REUSEADDR only for an explicit port, and without it the port could not
-   * be bound again by {@link #refuseConnectionsFor(Duration)} while old connections linger in TIME_WAIT.
-   */
-  private MockWebServer listenOnFreePort() {
-    UncheckedIOException last = null;
-    for (int attempt = 0; attempt < 5; attempt++) {
-      int free;
-      try (ServerSocket probe = new ServerSocket(0, 1, address)) {
-        free = probe.getLocalPort();
-      } catch (IOException e) {
-        throw new UncheckedIOException("FakeRayDashboard found no free port", e);
-      }
-      try {
-        return listen(free);
-      } catch (UncheckedIOException taken) {
-        last = taken;
-      }
-    }
-    throw last;
-  }
-
-  private MockWebServer listen(int onPort) {
-    MockWebServer s = new MockWebServer();
-    s.setServerSocketFactory(new NoDelayServerSocketFactory());
-    s.setDispatcher(dispatcher);
-    try {
-      s.start(address, onPort);
-    } catch (IOException e) {
-      throw new UncheckedIOException("FakeRayDashboard could not listen on " + address.getHostAddress() + ":" + onPort, e);
-    }
-    return s;
   }
 
   /** The base URL, e.g. {@code http://127.0.0.1:41234} (no trailing slash). */
@@ -210,10 +170,7 @@ public final class FakeRayDashboard implements AutoCloseable {
       return;
     }
     closed = true;
-    if (server != null) {
-      server.close();
-      server = null;
-    }
+    listener.close();
     if (serveProxy != null) {
       serveProxy.close();
     }
@@ -395,22 +352,7 @@ public final class FakeRayDashboard implements AutoCloseable {
    */
   public synchronized void refuseConnectionsFor(Duration duration) {
     requireStarted();
-    if (closed) {
-      return;
-    }
-    if (server != null) {
-      server.close();
-      server = null;
-    }
-    long generation = ++refusalGeneration;
-    scheduler.schedule(() -> reopen(generation), duration.toNanos(), TimeUnit.NANOSECONDS);
-  }
-
-  private synchronized void reopen(long generation) {
-    if (closed || server != null || generation != refusalGeneration) {
-      return;
-    }
-    server = listen(port);
+    listener.refuseFor(duration);
   }
 
   /** Every request received so far (up to the log capacity, oldest first). */
@@ -431,20 +373,6 @@ public final class FakeRayDashboard implements AutoCloseable {
   /** Forgets the recorded requests. */
   public void clearRequests() {
     dispatcher.clearRequests();
-  }
-
-  private void drainServerQueue() {
-    MockWebServer s = server;
-    if (s == null) {
-      return;
-    }
-    try {
-      while (s.takeRequest(0, TimeUnit.NANOSECONDS) != null) {
-        // MockWebServer keeps its own unbounded copy of every request; the fake keeps a bounded log instead.
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
   }
 
   @Override
