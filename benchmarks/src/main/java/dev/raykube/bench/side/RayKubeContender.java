@@ -83,6 +83,18 @@ public final class RayKubeContender implements Contender {
     return LocalControlPlane.RAYKUBE_USER;
   }
 
+  /**
+   * The JVM options that route the operator's requests as the harness's node needs: Service names through
+   * {@code hostsFile} (never cached as missing), Pod IPs through the HTTP proxy {@code httpProxy}; loopback and
+   * Service names are not proxied.
+   */
+  public static List<String> routeOptions(Path hostsFile, String httpProxy) {
+    URI proxy = URI.create(httpProxy);
+    return List.of("-Djdk.net.hosts.file=" + hostsFile, "-Dsun.net.inetaddr.negative.ttl=0",
+        "-Dhttp.proxyHost=" + proxy.getHost(), "-Dhttp.proxyPort=" + proxy.getPort(),
+        "-Dhttp.nonProxyHosts=localhost|127.*|[::1]|*." + ServiceHosts.CLUSTER_DOMAIN);
+  }
+
   @Override
   public RunningOperator start(Path kubeconfig, DashboardRoutes routes, Path log) {
     List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
@@ -92,10 +104,8 @@ public final class RayKubeContender implements Contender {
     if (!extra.isEmpty()) {
       command.addAll(Arrays.asList(extra.split("\\s+")));
     }
-    URI proxy = URI.create(routes.httpProxy());
-    command.addAll(List.of("-Djdk.net.hosts.file=" + routes.hostsFile(), "-Dsun.net.inetaddr.negative.ttl=0",
-        "-Dhttp.proxyHost=" + proxy.getHost(), "-Dhttp.proxyPort=" + proxy.getPort(),
-        "-Dhttp.nonProxyHosts=localhost|127.*|[::1]|*." + ServiceHosts.CLUSTER_DOMAIN, "-jar", jar.toString(), "--kubeconfig=" + kubeconfig));
+    command.addAll(routeOptions(routes.hostsFile(), routes.httpProxy()));
+    command.addAll(List.of("-jar", jar.toString(), "--kubeconfig=" + kubeconfig));
     Map<String, String> processEnv = new LinkedHashMap<>(env);
     processEnv.remove("JAVA_TOOL_OPTIONS");
     processEnv.put("ENABLE_LEADER_ELECTION", "false");

@@ -1,7 +1,6 @@
 package dev.raykube.bench.soak;
 
 import dev.raykube.dashboard.fake.Fault;
-import dev.raykube.model.job.RayJob;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Duration;
 import java.time.Instant;
@@ -19,8 +18,22 @@ import java.util.function.Supplier;
  */
 final class FaultInjector {
 
-  /** What one injected fault did. */
-  record Injected(FaultPlan plan, Instant at, String detail, Duration recovery) {}
+  /**
+   * What one injected fault did.
+   *
+   * @param recovery for kills: until a replica led again; else null
+   * @param head for a head Pod deletion: whose head went; else null
+   */
+  record Injected(FaultPlan plan, Instant at, String detail, Duration recovery, HeadVictim head) {}
+
+  /**
+   * A head Pod a fault may delete: the head of {@code cluster}, which runs the Ray job of a RayJob or the Serve
+   * applications of a RayService.
+   *
+   * @param ownerKind {@code RayJob} or {@code RayService}
+   * @param owner the RayJob's or RayService's name
+   */
+  record HeadVictim(String namespace, String ownerKind, String owner, String cluster) {}
 
   private final OperatorReplicas replicas;
   private final ControlPlaneFaults controlPlane;
@@ -39,13 +52,14 @@ final class FaultInjector {
   }
 
   /**
-   * Injects {@code plan}. {@code headVictims} gives the RayJobs whose own cluster's head Pod may be deleted now
-   * (running, ending by themselves); the chosen one is returned in the record's detail as {@code namespace/name}.
+   * Injects {@code plan}. {@code headVictims} gives the head Pods that may be deleted now (of running RayJobs' own
+   * clusters that end by themselves, of Ready RayServices' active clusters); the chosen one is in the record.
    */
-  Injected inject(FaultPlan plan, Supplier<List<RayJob>> headVictims) throws Exception {
+  Injected inject(FaultPlan plan, Supplier<List<HeadVictim>> headVictims) throws Exception {
     Instant at = Instant.now();
     String detail;
     Duration recovery = null;
+    HeadVictim head = null;
     switch (plan.kind()) {
       case KILL_LEADER -> {
         Optional<String> leader = replicas.leading();
@@ -85,25 +99,34 @@ final class FaultInjector {
         detail = plan.kind() + " for " + plan.duration().toSeconds() + " s";
       }
       case DELETE_HEAD_POD -> {
-        List<RayJob> victims = headVictims.get();
+        List<HeadVictim> victims = headVictims.get();
         if (victims.isEmpty()) {
-          detail = "no RayJob of its own cluster was running; nothing deleted";
+          detail = "no RayJob of its own cluster was running and no RayService was Ready; nothing deleted";
         } else {
-          RayJob victim = victims.get(random.nextInt(victims.size()));
-          String namespace = victim.getMetadata().getNamespace();
-          String cluster = victim.getStatus().getRayClusterName();
-          admin.pods().inNamespace(namespace).withLabel("ray.io/cluster", cluster)
+          head = pick(victims);
+          admin.pods().inNamespace(head.namespace()).withLabel("ray.io/cluster", head.cluster())
               .withLabel("ray.io/node-type", "head").delete();
-          detail = namespace + "/" + victim.getMetadata().getName() + " (head of " + cluster + ")";
+          detail = head.ownerKind() + " " + head.namespace() + "/" + head.owner() + " (head of " + head.cluster() + ")";
         }
       }
       default -> throw new IllegalStateException(plan.kind().toString());
     }
-    Injected record = new Injected(plan, at, detail, recovery);
+    Injected record = new Injected(plan, at, detail, recovery, head);
     synchronized (injected) {
       injected.add(record);
     }
     return record;
+  }
+
+  /**
+   * A head of a RayService or of a RayJob, half and half when both kinds can be had (there are far fewer RayServices
+   * than RayJobs, and each kind's recovery is a different promise), then one of that kind at random.
+   */
+  private HeadVictim pick(List<HeadVictim> victims) {
+    List<HeadVictim> services = victims.stream().filter(v -> "RayService".equals(v.ownerKind())).toList();
+    List<HeadVictim> jobs = victims.stream().filter(v -> !"RayService".equals(v.ownerKind())).toList();
+    List<HeadVictim> from = services.isEmpty() ? jobs : jobs.isEmpty() || random.nextBoolean() ? services : jobs;
+    return from.get(random.nextInt(from.size()));
   }
 
   private static Fault dashboardFault(FaultPlan.Kind kind) {

@@ -41,7 +41,7 @@ record FaultPlan(Duration at, Kind kind, Duration duration) {
     DASHBOARD_GARBAGE,
     /** Every dashboard refuses connections. */
     DASHBOARD_REFUSED,
-    /** The head Pod of a RayJob's own cluster deleted while its job runs. */
+    /** The head Pod of a RayJob's own cluster deleted while its job runs, or of a Ready RayService's cluster. */
     DELETE_HEAD_POD
   }
 

@@ -2,6 +2,7 @@ package dev.raykube.bench.soak;
 
 import dev.raykube.lifecycle.finalizer.FinalizerDecision;
 import dev.raykube.model.job.RayJob;
+import dev.raykube.model.service.RayService;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -10,8 +11,8 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
- * The promises checked at the end of a soak, from the records: the RayJobs as the API server holds them, the ledger
- * of every submission every head's dashboard accepted. Each broken promise is one line naming the RayJob.
+ * The promises checked at the end of a soak, from the records: the RayJobs and RayServices as the API server holds
+ * them, the ledger of every submission every head's dashboard accepted, the Serve applications the heads run. Each broken promise is one line naming the RayJob.
  */
 final class Invariants {
 
@@ -92,6 +93,48 @@ final class Invariants {
             violations.add(plan.name() + " reports " + jobStatus + " but Ray says " + s.lastStatus() + " for " + id);
           }
         }, () -> violations.add(plan.name() + " reports Ray job " + id + ", which no dashboard accepted"));
+      }
+    }
+  }
+
+  /**
+   * Checks each RayService's end: every one was Ready once; a kept one is Ready on exactly one RayCluster (an upgraded
+   * one on another than the one it was first Ready on, that one gone), and the application it reports RUNNING runs
+   * on that cluster's head; a deleted one is gone with its RayClusters.
+   */
+  void checkServices(List<ServicePlan> plans, SoakServices services, SoakDashboards dashboards) {
+    Map<String, String> first = services.firstClusters();
+    for (ServicePlan plan : plans) {
+      String name = plan.name() + " (RayService " + plan.kind() + ")";
+      if (!first.containsKey(plan.name())) {
+        violations.add(name + " was never Ready");
+        continue;
+      }
+      RayService seen = services.lastSeen().get(plan.name());
+      List<String> clusters = services.clustersOf().getOrDefault(plan.name(), List.of());
+      if (plan.kind() == ServicePlan.Kind.DELETED) {
+        if (seen != null || !clusters.isEmpty()) {
+          violations.add(name + " was deleted but " + (seen != null ? "still exists: " + SoakServices.describe(seen)
+              : "its RayClusters " + clusters + " are left"));
+        }
+        continue;
+      }
+      if (seen == null || !SoakServices.ready(seen)) {
+        violations.add(name + " is not Ready at the end: " + SoakServices.describe(seen));
+        continue;
+      }
+      String active = SoakServices.activeCluster(seen);
+      if (!clusters.equals(List.of(active))) {
+        violations.add(name + " is Ready on " + active + " but has the RayClusters " + clusters);
+      }
+      if (plan.kind() == ServicePlan.Kind.UPGRADED && active.equals(first.get(plan.name()))) {
+        violations.add(name + " still runs on its first cluster " + active + " after the upgrade");
+      }
+      String reported = SoakServices.application(seen);
+      String running = dashboards.serveStatusNow(seen.getMetadata().getNamespace(), active, ServicePlan.APPLICATION);
+      if (!"RUNNING".equals(reported) || !"RUNNING".equals(running)) {
+        violations.add(name + " reports " + ServicePlan.APPLICATION + " " + reported + " on " + active
+            + ", whose head says " + running);
       }
     }
   }

@@ -3,6 +3,7 @@ package dev.raykube.bench.soak;
 import dev.raykube.bench.BenchClusters;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.job.RayJob;
+import dev.raykube.model.service.RayService;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Duration;
@@ -11,9 +12,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The end of a soak: every RayJob and RayCluster deleted (while the operator runs), then whatever is still there
- * after {@code timeout} named: an object kept by a finalizer, or a Pod, Service or submitter Job that nothing owns any
- * longer.
+ * The end of a soak: every RayJob and RayService deleted, then every RayCluster (while the operator runs), then
+ * whatever is still there after {@code timeout} named: an object kept by a finalizer, or a Pod, Service or submitter
+ * Job that nothing owns any longer.
  */
 final class Leftovers {
 
@@ -22,9 +23,10 @@ final class Leftovers {
   static List<String> check(KubernetesClient admin, List<String> namespaces, Duration timeout) {
     for (String namespace : namespaces) {
       admin.resources(RayJob.class).inNamespace(namespace).delete();
+      admin.resources(RayService.class).inNamespace(namespace).delete();
     }
     Instant deadline = Instant.now().plus(timeout);
-    awaitEmpty(admin, namespaces, deadline, true);
+    awaitEmpty(admin, namespaces, deadline, true); // the RayJobs and RayServices
     for (String namespace : namespaces) {
       admin.resources(RayCluster.class).inNamespace(namespace).delete();
     }
@@ -32,6 +34,7 @@ final class Leftovers {
     List<String> left = new ArrayList<>();
     for (String namespace : namespaces) {
       describe(admin.resources(RayJob.class).inNamespace(namespace).list().getItems(), left);
+      describe(admin.resources(RayService.class).inNamespace(namespace).list().getItems(), left);
       describe(admin.resources(RayCluster.class).inNamespace(namespace).list().getItems(), left);
       describe(admin.pods().inNamespace(namespace).list().getItems(), left);
       describe(admin.services().inNamespace(namespace).list().getItems(), left);
@@ -40,12 +43,13 @@ final class Leftovers {
     return left;
   }
 
-  private static void awaitEmpty(KubernetesClient admin, List<String> namespaces, Instant deadline, boolean jobsOnly) {
+  private static void awaitEmpty(KubernetesClient admin, List<String> namespaces, Instant deadline, boolean ownersOnly) {
     try {
       BenchClusters.await(Duration.between(Instant.now(), deadline).isNegative() ? Duration.ZERO
           : Duration.between(Instant.now(), deadline), Duration.ofSeconds(1), "the soak's objects gone",
           () -> namespaces.stream().allMatch(n -> admin.resources(RayJob.class).inNamespace(n).list().getItems()
-              .isEmpty() && (jobsOnly || (admin.resources(RayCluster.class).inNamespace(n).list().getItems().isEmpty()
+              .isEmpty() && admin.resources(RayService.class).inNamespace(n).list().getItems().isEmpty()
+              && (ownersOnly || (admin.resources(RayCluster.class).inNamespace(n).list().getItems().isEmpty()
               && admin.pods().inNamespace(n).list().getItems().isEmpty()
               && admin.services().inNamespace(n).list().getItems().isEmpty()
               && admin.batch().v1().jobs().inNamespace(n).list().getItems().isEmpty()))));

@@ -71,15 +71,19 @@ final class OperatorReplicas implements AutoCloseable {
     }
   }
 
-  OperatorReplicas(RayKubeContender shipped, Path jar, Path kubeconfig, Path hostsFile, Path logs,
+  /**
+   * @param hostsFile the head Services' names (see {@link dev.raykube.bench.side.ServiceHosts})
+   * @param httpProxy the proxy that routes Pod IPs (see {@link dev.raykube.bench.side.PodAddresses})
+   */
+  OperatorReplicas(RayKubeContender shipped, Path jar, Path kubeconfig, Path hostsFile, String httpProxy, Path logs,
       KubernetesClient admin) {
     this.logs = logs;
     this.admin = admin;
     List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
         "-XX:MaxRAM=" + shipped.memoryLimit()));
     cmd.addAll(shipped.jvmOptions());
-    cmd.addAll(List.of("-Djdk.net.hosts.file=" + hostsFile, "-Dsun.net.inetaddr.negative.ttl=0",
-        "-jar", jar.toString(), "--kubeconfig=" + kubeconfig));
+    cmd.addAll(RayKubeContender.routeOptions(hostsFile, httpProxy));
+    cmd.addAll(List.of("-jar", jar.toString(), "--kubeconfig=" + kubeconfig));
     this.command = cmd;
     Map<String, String> e = new LinkedHashMap<>(shipped.environment());
     e.remove("JAVA_TOOL_OPTIONS");

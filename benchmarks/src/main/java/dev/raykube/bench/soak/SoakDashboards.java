@@ -23,7 +23,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * last statuses and its stop requests are kept, so that the invariants can be checked over the whole run: a
  * submission id accepted by two incarnations of a head was submitted twice. Dashboard faults are applied to every
  * dashboard that is up, and to those that come up while the fault lasts. Each dashboard requires its cluster's token
- * (token authentication, as Ray with {@code RAY_AUTH_MODE=token}). Thread-safe.
+ * (token authentication, as Ray with {@code RAY_AUTH_MODE=token}) and runs a Serve HTTP proxy on
+ * {@value #SERVE_PORT} of its address while Serve runs there (the RayServices' heads). Thread-safe.
  */
 final class SoakDashboards implements HeadDashboards {
 
@@ -53,7 +54,7 @@ final class SoakDashboards implements HeadDashboards {
     String token = token(namespace, cluster);
     tokens.add(token);
     FakeRayDashboard fake = FakeRayDashboard.builder().address(address).port(DASHBOARD_PORT).authToken(token)
-        .requestLogCapacity(100_000).build().start();
+        .requestLogCapacity(100_000).serveProxy(true).serveProxyPort(SERVE_PORT).build().start();
     incarnations.merge(key, 1, Integer::sum);
     up.put(key, fake);
     Fault current = fault;
@@ -121,6 +122,12 @@ final class SoakDashboards implements HeadDashboards {
   String statusNow(String namespace, String cluster, String submissionId) {
     FakeRayDashboard fake = up.get(namespace + "/" + cluster);
     return fake == null ? null : fake.jobStatus(submissionId).orElse(null);
+  }
+
+  /** The status of a Serve application on the dashboard of {@code namespace/cluster} that is up now, if any. */
+  String serveStatusNow(String namespace, String cluster, String application) {
+    FakeRayDashboard fake = up.get(namespace + "/" + cluster);
+    return fake == null ? null : fake.serveApplicationStatus(application).orElse(null);
   }
 
   /** Every dashboard answers with {@code fault} for {@code duration} (also dashboards that come up meanwhile). */

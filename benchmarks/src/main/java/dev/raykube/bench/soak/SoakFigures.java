@@ -46,6 +46,17 @@ final class SoakFigures {
     figures.put("violations", violations);
   }
 
+  /** Adds the RayServices' figures: how many of each kind, and whose heads a fault deleted. */
+  void putServices(List<ServicePlan> plans, FaultInjector injector) {
+    Map<String, Integer> kinds = new TreeMap<>();
+    plans.forEach(p -> kinds.merge(p.kind().name(), 1, Integer::sum));
+    figures.put("rayServices", plans.size());
+    figures.put("rayServicesByKind", kinds);
+    figures.put("headsDeletedByOwnerKind", injector.injected().stream().filter(i -> i.head() != null)
+        .collect(java.util.stream.Collectors.groupingBy(i -> i.head().ownerKind(), TreeMap::new,
+            java.util.stream.Collectors.counting())));
+  }
+
   /** Adds a figure found after the run (printed and written with the others). */
   void put(String name, Object value) {
     figures.put(name, value);

@@ -17,8 +17,9 @@ import java.util.concurrent.Future;
 
 /**
  * Plays the soak's script: creates each RayJob at its time, deletes or suspends and resumes the ones whose plan says
- * so once they run, injects the faults at theirs (one at a time, on a thread of its own), and ends when every RayJob
- * has reached its end (Complete or Failed, or gone for deleted ones) or the deadline has passed. Every API call it
+ * so once they run, plays the RayServices' part ({@link SoakServices}), injects the faults at theirs (one at a time,
+ * on a thread of its own), and ends when every RayJob has reached its end (Complete or Failed, or gone for deleted
+ * ones) and every RayService its own, or the deadline has passed. Every API call it
  * makes is retried on the next tick when the API server is away (a fault of its own making).
  */
 final class SoakSchedule {
@@ -30,6 +31,7 @@ final class SoakSchedule {
   private final List<JobPlan> jobs;
   private final List<FaultPlan> faults;
   private final FaultInjector injector;
+  private final SoakServices services;
   private final Map<String, String> namespaceOf = new HashMap<>();
   private final Set<String> created = new HashSet<>();
   private final Map<String, Instant> runningSince = new HashMap<>();
@@ -39,9 +41,10 @@ final class SoakSchedule {
   private final Map<String, RayJob> lastSeen = new java.util.concurrent.ConcurrentHashMap<>(); // read by the fault thread
   private final List<String> problems = new ArrayList<>();
 
-  SoakSchedule(KubernetesClient admin, List<String> namespaces, List<JobPlan> jobs, List<FaultPlan> faults,
-      FaultInjector injector) {
+  SoakSchedule(KubernetesClient admin, List<String> namespaces, List<JobPlan> jobs, SoakServices services,
+      List<FaultPlan> faults, FaultInjector injector) {
     this.admin = admin;
+    this.services = services;
     this.namespaces = namespaces;
     this.jobs = jobs;
     this.faults = faults;
@@ -70,9 +73,9 @@ final class SoakSchedule {
             System.out.printf("  %6.1f s  fault %-20s %s%s%n", Duration.between(start, done.at()).toMillis() / 1000.0,
                 plan.kind(), done.detail(), done.recovery() == null ? ""
                     : String.format(" (a replica led again after %.1f s)", done.recovery().toMillis() / 1000.0));
-            if (plan.kind() == FaultPlan.Kind.DELETE_HEAD_POD && done.detail().contains(" (head of ")) {
+            if (done.head() != null) {
               synchronized (headLost) {
-                headLost.add(done.detail().substring(done.detail().indexOf('/') + 1, done.detail().indexOf(' ')));
+                headLost.add(done.head().owner());
               }
             }
             return null;
@@ -83,14 +86,20 @@ final class SoakSchedule {
         } catch (KubernetesClientException e) {
           // the API server is away (restarted, or etcd paused): next tick
         }
+        try {
+          services.step(elapsed, now);
+        } catch (KubernetesClientException e) {
+          // as above
+        }
         boolean faultsDone = nextFault == faults.size() && pending.stream().allMatch(Future::isDone);
         if (faultsDone && created.size() == jobs.size() && jobs.stream().allMatch(this::ended)
-            && elapsed.compareTo(minimum) >= 0) {
+            && services.allEnded() && elapsed.compareTo(minimum) >= 0) {
           break;
         }
         if (elapsed.compareTo(deadline) > 0) {
           jobs.stream().filter(j -> !ended(j)).forEach(j -> problems.add(j.name() + " (" + j.kind()
               + ") did not reach its end by the deadline; last status: " + describe(lastSeen.get(j.name()))));
+          services.unended().forEach(problems::add);
           break;
         }
         Thread.sleep(TICK.toMillis());
@@ -136,8 +145,9 @@ final class SoakSchedule {
       Instant since = runningSince.get(job.name());
       boolean due = since != null && !now.isBefore(since.plus(job.actAfter()));
       String namespace = namespaceOf.get(job.name());
-      if (job.kind().deleted() && due && acted.add(job.name())) {
+      if (job.kind().deleted() && due && !acted.contains(job.name())) {
         admin.resources(RayJob.class).inNamespace(namespace).withName(job.name()).delete();
+        acted.add(job.name()); // after the call: a delete the API server did not take is made again next tick
       }
       if (job.kind() == JobPlan.Kind.SUSPENDED_AND_RESUMED) {
         if (due && !acted.contains(job.name())) {
@@ -180,16 +190,21 @@ final class SoakSchedule {
     return "Complete".equals(status) || "Failed".equals(status);
   }
 
-  /** RayJobs with a cluster of their own, running, that end by themselves: the head Pods a fault may delete. */
-  private List<RayJob> headVictims() {
-    List<RayJob> victims = new ArrayList<>();
+  /**
+   * The head Pods a fault may delete: of RayJobs with a cluster of their own, running, that end by themselves, and of
+   * Ready RayServices.
+   */
+  private List<FaultInjector.HeadVictim> headVictims() {
+    List<FaultInjector.HeadVictim> victims = new ArrayList<>();
     for (JobPlan job : jobs) {
       RayJob seen = lastSeen.get(job.name());
       if (job.pool() == null && (job.kind() == JobPlan.Kind.SUCCEEDS || job.kind() == JobPlan.Kind.LONG)
           && seen != null && isRunning(seen) && seen.getStatus().getRayClusterName() != null) {
-        victims.add(seen);
+        victims.add(new FaultInjector.HeadVictim(seen.getMetadata().getNamespace(), seen.getKind(), job.name(),
+            seen.getStatus().getRayClusterName()));
       }
     }
+    victims.addAll(services.headVictims());
     return victims;
   }
 

@@ -2,6 +2,7 @@ package dev.raykube.bench.soak;
 
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.job.RayJob;
+import dev.raykube.model.service.RayService;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
@@ -20,9 +21,10 @@ import java.util.stream.Stream;
 
 /**
  * The auth tokens of the soak's clusters in the whole record, where none may be: every log line of every operator
- * process, every Event of the soak's namespaces, every RayJob and RayCluster as the API server holds them (spec and
- * status), every Pod and Job left (the operator's and the submitters'), the last status seen of every RayJob (deleted
- * ones too), and the {@code /metrics} text of the live replicas. Only the Secrets that hold the tokens may.
+ * process, every Event of the soak's namespaces, every RayJob, RayService and RayCluster as the API server holds them
+ * (spec and status), every Pod and Job left (the operator's and the submitters'), the last status the soak saw of
+ * each RayJob and RayService still there, and the {@code /metrics} text of the live replicas. Only the Secrets that
+ * hold the tokens may.
  */
 final class TokenLeaks {
 
@@ -34,7 +36,8 @@ final class TokenLeaks {
   private TokenLeaks() {}
 
   static Result find(Set<String> tokens, Path operatorLogs, KubernetesClient admin, List<String> namespaces,
-      Collection<RayJob> lastSeen, List<String> metricsTexts) throws IOException {
+      Collection<RayJob> lastSeen, Collection<RayService> lastSeenServices, List<String> metricsTexts)
+      throws IOException {
     Map<String, String> record = new LinkedHashMap<>();
     try (Stream<Path> files = Files.list(operatorLogs)) {
       for (Path log : files.sorted().toList()) {
@@ -47,6 +50,9 @@ final class TokenLeaks {
       }
       for (RayJob job : admin.resources(RayJob.class).inNamespace(namespace).list().getItems()) {
         record.put("RayJob " + namespace + "/" + job.getMetadata().getName(), JSON.asJson(job));
+      }
+      for (RayService service : admin.resources(RayService.class).inNamespace(namespace).list().getItems()) {
+        record.put("RayService " + namespace + "/" + service.getMetadata().getName(), JSON.asJson(service));
       }
       for (RayCluster cluster : admin.resources(RayCluster.class).inNamespace(namespace).list().getItems()) {
         record.put("RayCluster " + namespace + "/" + cluster.getMetadata().getName(), JSON.asJson(cluster));
@@ -61,6 +67,9 @@ final class TokenLeaks {
     }
     for (RayJob job : lastSeen) {
       record.put("last status of RayJob " + job.getMetadata().getName(), JSON.asJson(job.getStatus()));
+    }
+    for (RayService service : lastSeenServices) {
+      record.put("last status of RayService " + service.getMetadata().getName(), JSON.asJson(service.getStatus()));
     }
     for (int i = 0; i < metricsTexts.size(); i++) {
       record.put("metrics of live replica " + i, metricsTexts.get(i));
