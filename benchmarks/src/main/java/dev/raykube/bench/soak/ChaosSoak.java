@@ -137,6 +137,7 @@ public final class ChaosSoak {
         SoakFigures figures = new SoakFigures(seed, plans, injector, replicas, dashboards, submitters.submissions(),
             ran, invariants.bestEffortStopsFailed(), invariants.violations());
         figures.putServices(servicePlans, injector);
+        figures.put("suspendedAfterTheyEnded", invariants.suspendedTooLate());
         figures.put("tokensSearchedFor", dashboards.tokens().size());
         figures.put("tokenSearchIn", tokens.searched());
         return figures;

@@ -1,6 +1,8 @@
 package dev.raykube.bench.soak;
 
 import dev.raykube.dashboard.fake.Fault;
+import dev.raykube.model.service.RayService;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Duration;
 import java.time.Instant;
@@ -123,8 +125,9 @@ final class FaultInjector {
    * than RayJobs, and each kind's recovery is a different promise), then one of that kind at random.
    */
   private HeadVictim pick(List<HeadVictim> victims) {
-    List<HeadVictim> services = victims.stream().filter(v -> "RayService".equals(v.ownerKind())).toList();
-    List<HeadVictim> jobs = victims.stream().filter(v -> !"RayService".equals(v.ownerKind())).toList();
+    String rayService = HasMetadata.getKind(RayService.class);
+    List<HeadVictim> services = victims.stream().filter(v -> rayService.equals(v.ownerKind())).toList();
+    List<HeadVictim> jobs = victims.stream().filter(v -> !rayService.equals(v.ownerKind())).toList();
     List<HeadVictim> from = services.isEmpty() ? jobs : jobs.isEmpty() || random.nextBoolean() ? services : jobs;
     return from.get(random.nextInt(from.size()));
   }

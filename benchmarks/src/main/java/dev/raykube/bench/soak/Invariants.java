@@ -21,6 +21,7 @@ final class Invariants {
 
   private final List<String> violations = new ArrayList<>();
   private final List<String> bestEffortStopsFailed = new ArrayList<>();
+  private final List<String> suspendedTooLate = new ArrayList<>();
 
   /**
    * Checks each RayJob's end and its submissions. A RayJob deleted while running must have had a stop request at a
@@ -74,6 +75,14 @@ final class Invariants {
       if (seen == null || seen.getStatus() == null) {
         violations.add(plan.name() + " (" + plan.kind() + ") is gone or has no status");
         continue;
+      }
+      if (plan.kind() == JobPlan.Kind.SUSPENDED_AND_RESUMED && !lost && !schedule.resumed(plan.name())) {
+        if (schedule.suspendedTooLate(plan.name())) {
+          suspendedTooLate.add(plan.name());
+        } else {
+          violations.add(plan.name() + " was asked to suspend while Running but ended " + SoakSchedule.describe(seen)
+              + " without being Suspended");
+        }
       }
       String deployment = seen.getStatus().getJobDeploymentStatusValue();
       String jobStatus = seen.getStatus().getJobStatusValue();
@@ -147,6 +156,11 @@ final class Invariants {
   /** The best-effort deletions whose one stop attempt failed, with the operator's Warning (not violations). */
   List<String> bestEffortStopsFailed() {
     return List.copyOf(bestEffortStopsFailed);
+  }
+
+  /** Suspended-and-resumed RayJobs that had ended before their suspension was written (not violations). */
+  List<String> suspendedTooLate() {
+    return List.copyOf(suspendedTooLate);
   }
 
   List<String> violations() {

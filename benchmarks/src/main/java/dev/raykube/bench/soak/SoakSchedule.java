@@ -1,6 +1,7 @@
 package dev.raykube.bench.soak;
 
 import dev.raykube.model.job.RayJob;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.time.Duration;
@@ -19,8 +20,8 @@ import java.util.concurrent.Future;
  * Plays the soak's script: creates each RayJob at its time, deletes or suspends and resumes the ones whose plan says
  * so once they run, plays the RayServices' part ({@link SoakServices}), injects the faults at theirs (one at a time,
  * on a thread of its own), and ends when every RayJob has reached its end (Complete or Failed, or gone for deleted
- * ones) and every RayService its own, or the deadline has passed. Every API call it
- * makes is retried on the next tick when the API server is away (a fault of its own making).
+ * ones) and every RayService its own, or the deadline has passed. Every API call it makes is retried on the next
+ * tick when the API server is away (a fault of its own making).
  */
 final class SoakSchedule {
 
@@ -37,6 +38,7 @@ final class SoakSchedule {
   private final Map<String, Instant> runningSince = new HashMap<>();
   private final Set<String> acted = new HashSet<>();
   private final Set<String> resumed = new HashSet<>();
+  private final Set<String> suspendedTooLate = new HashSet<>();
   private final Set<String> headLost = new HashSet<>();
   private final Map<String, RayJob> lastSeen = new java.util.concurrent.ConcurrentHashMap<>(); // read by the fault thread
   private final List<String> problems = new ArrayList<>();
@@ -151,8 +153,13 @@ final class SoakSchedule {
       }
       if (job.kind() == JobPlan.Kind.SUSPENDED_AND_RESUMED) {
         if (due && !acted.contains(job.name())) {
-          admin.resources(RayJob.class).inNamespace(namespace).withName(job.name())
+          RayJob edited = admin.resources(RayJob.class).inNamespace(namespace).withName(job.name())
               .edit(r -> { r.getSpec().setSuspend(true); return r; });
+          if (terminal(edited)) {
+            // ended before the suspension reached the API server (the soak saw Running late, through faults): a
+            // finished RayJob is not suspended; the operator's status writes are locked to the version it observed
+            suspendedTooLate.add(job.name());
+          }
           acted.add(job.name());
         } else if (acted.contains(job.name()) && !resumed.contains(job.name())
             && "Suspended".equals(deploymentStatus(seen))) {
@@ -183,11 +190,28 @@ final class SoakSchedule {
       return acted.contains(job.name()) && seen == null;
     }
     if (job.kind() == JobPlan.Kind.SUSPENDED_AND_RESUMED && !resumed.contains(job.name())
-        && !headLost(job.name())) {
+        && !headLost(job.name()) && !(acted.contains(job.name()) && terminal(seen))) {
       return false;
     }
-    String status = deploymentStatus(seen);
+    return terminal(seen);
+  }
+
+  private static boolean terminal(RayJob job) {
+    String status = deploymentStatus(job);
     return "Complete".equals(status) || "Failed".equals(status);
+  }
+
+  /**
+   * Suspended-and-resumed RayJobs that had ended when their suspension was written (the API server's answer to the
+   * edit held a terminal status): they end Complete without a suspension.
+   */
+  boolean suspendedTooLate(String name) {
+    return suspendedTooLate.contains(name);
+  }
+
+  /** Whether the soak cleared {@code spec.suspend} of {@code name} again after it was Suspended. */
+  boolean resumed(String name) {
+    return resumed.contains(name);
   }
 
   /**
@@ -200,8 +224,8 @@ final class SoakSchedule {
       RayJob seen = lastSeen.get(job.name());
       if (job.pool() == null && (job.kind() == JobPlan.Kind.SUCCEEDS || job.kind() == JobPlan.Kind.LONG)
           && seen != null && isRunning(seen) && seen.getStatus().getRayClusterName() != null) {
-        victims.add(new FaultInjector.HeadVictim(seen.getMetadata().getNamespace(), seen.getKind(), job.name(),
-            seen.getStatus().getRayClusterName()));
+        victims.add(new FaultInjector.HeadVictim(seen.getMetadata().getNamespace(), HasMetadata.getKind(RayJob.class),
+            job.name(), seen.getStatus().getRayClusterName()));
       }
     }
     victims.addAll(services.headVictims());
