@@ -2,8 +2,6 @@ package dev.raykube.bench.soak;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 
@@ -54,13 +52,9 @@ record FaultPlan(Duration at, Kind kind, Duration duration) {
     long from = run.toMillis() / 10;
     long span = Math.max(run.toMillis() * 8 / 10, MIN_GAP.toMillis() * count);
     long slot = span / count;
-    List<Kind> deck = new ArrayList<>();
+    SeededDeck<Kind> deck = new SeededDeck<>(Kind.values(), random);
     for (int i = 0; i < count; i++) {
-      if (deck.isEmpty()) {
-        deck.addAll(Arrays.asList(Kind.values()));
-        Collections.shuffle(deck, random);
-      }
-      Kind kind = deck.remove(deck.size() - 1);
+      Kind kind = deck.next();
       long at = from + i * slot + (long) (random.nextDouble() * Math.max(0, slot - MIN_GAP.toMillis()));
       Duration duration = switch (kind) {
         case PAUSE_ETCD -> Duration.ofSeconds(3 + random.nextInt(6));

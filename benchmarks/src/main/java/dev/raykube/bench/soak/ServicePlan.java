@@ -5,8 +5,6 @@ import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
@@ -47,13 +45,9 @@ record ServicePlan(String name, Kind kind, Duration createAt, Duration actAfter)
    */
   static List<ServicePlan> draw(int count, Random random, Duration window) {
     List<ServicePlan> plans = new ArrayList<>();
-    List<Kind> deck = new ArrayList<>();
+    SeededDeck<Kind> deck = new SeededDeck<>(Kind.values(), random);
     for (int i = 0; i < count; i++) {
-      if (deck.isEmpty()) {
-        deck.addAll(Arrays.asList(Kind.values()));
-        Collections.shuffle(deck, random);
-      }
-      Kind kind = deck.remove(deck.size() - 1);
+      Kind kind = deck.next();
       Duration createAt = Duration.ofMillis((long) (window.toMillis() * random.nextDouble()));
       Duration actAfter = Duration.ofMillis(2000 + (long) (13_000 * random.nextDouble()));
       plans.add(new ServicePlan(String.format(Locale.ROOT, "s-%04d", i), kind, createAt, actAfter));
