@@ -12,7 +12,8 @@ import java.util.stream.Collectors;
 
 /**
  * The promises checked at the end of a soak, from the records: the RayJobs and RayServices as the API server holds
- * them, the ledger of every submission every head's dashboard accepted, the Serve applications the heads run. Each broken promise is one line naming the RayJob.
+ * them, the ledger of every submission every head's dashboard accepted, the Serve applications the heads run. Each
+ * broken promise is one line naming the RayJob or RayService.
  */
 final class Invariants {
 

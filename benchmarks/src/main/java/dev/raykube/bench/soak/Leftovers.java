@@ -43,7 +43,8 @@ final class Leftovers {
     return left;
   }
 
-  private static void awaitEmpty(KubernetesClient admin, List<String> namespaces, Instant deadline, boolean ownersOnly) {
+  private static void awaitEmpty(KubernetesClient admin, List<String> namespaces, Instant deadline,
+      boolean ownersOnly) {
     try {
       BenchClusters.await(Duration.between(Instant.now(), deadline).isNegative() ? Duration.ZERO
           : Duration.between(Instant.now(), deadline), Duration.ofSeconds(1), "the soak's objects gone",

@@ -66,7 +66,8 @@ final class DashboardListener {
     try {
       s.start(address, onPort);
     } catch (IOException e) {
-      throw new UncheckedIOException("FakeRayDashboard could not listen on " + address.getHostAddress() + ":" + onPort, e);
+      throw new UncheckedIOException("FakeRayDashboard could not listen on " + address.getHostAddress() + ":" + onPort,
+          e);
     }
     return s;
   }
