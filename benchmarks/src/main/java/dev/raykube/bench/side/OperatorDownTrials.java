@@ -210,7 +210,7 @@ public final class OperatorDownTrials {
     arena.admin().resource(Workloads.service(SERVICES, name, 0)).create();
     await(START, name + " Ready", () -> {
       RayService s = rayService(name);
-      return s != null && ServiceScenario.ready(s);
+      return s != null && RayServiceStates.ready(s);
     });
     List<String> finalizers = rayService(name).getMetadata().getFinalizers();
     kill();

@@ -1,10 +1,12 @@
 package dev.raykube.bench.side;
 
+import static dev.raykube.bench.side.RayServiceStates.activeCluster;
+import static dev.raykube.bench.side.RayServiceStates.pendingCluster;
+import static dev.raykube.bench.side.RayServiceStates.ready;
+
 import dev.raykube.bench.BenchClusters;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.service.RayService;
-import dev.raykube.model.service.RayServiceClusterStatus;
-import io.fabric8.kubernetes.api.model.Condition;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -92,7 +94,7 @@ final class ServiceScenario implements Scenario {
       long start = arena.audit().mark();
       long t0 = System.nanoTime();
       names.forEach(name -> arena.admin().resource(Workloads.service(namespace, name, deletionDelaySeconds)).create());
-      awaitAll(arena, operator, namespace, names, "Ready", ServiceScenario::ready);
+      awaitAll(arena, operator, namespace, names, "Ready", RayServiceStates::ready);
       run.put("readySeconds", seconds(t0));
       Map<String, String> firstClusters = new LinkedHashMap<>();
       names.forEach(name -> firstClusters.put(name, activeCluster(service(arena, namespace, name))));
@@ -150,26 +152,6 @@ final class ServiceScenario implements Scenario {
 
   private Map<String, Double> perLifecycle(Map<String, ? extends Number> counts) {
     return perLifecycle(counts, services);
-  }
-
-  /** Ready: the condition {@code Ready} is {@code True} and there is an active cluster. */
-  static boolean ready(RayService service) {
-    List<Condition> conditions = service.getStatus() == null ? null : service.getStatus().getConditions();
-    return conditions != null && conditions.stream()
-        .anyMatch(c -> "Ready".equals(c.getType()) && "True".equals(c.getStatus()))
-        && !activeCluster(service).isEmpty();
-  }
-
-  private static String activeCluster(RayService service) {
-    return service.getStatus() == null ? "" : clusterName(service.getStatus().getActiveServiceStatus());
-  }
-
-  private static String pendingCluster(RayService service) {
-    return service.getStatus() == null ? "" : clusterName(service.getStatus().getPendingServiceStatus());
-  }
-
-  private static String clusterName(RayServiceClusterStatus status) {
-    return status == null || status.getRayClusterName() == null ? "" : status.getRayClusterName();
   }
 
   private static RayService service(Arena arena, String namespace, String name) {

@@ -1,5 +1,8 @@
 package dev.raykube.bench.soak;
 
+import static dev.raykube.bench.side.RayServiceStates.activeCluster;
+import static dev.raykube.bench.side.RayServiceStates.ready;
+
 import dev.raykube.lifecycle.finalizer.FinalizerDecision;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.model.service.RayService;
@@ -129,11 +132,11 @@ final class Invariants {
         }
         continue;
       }
-      if (seen == null || !SoakServices.ready(seen)) {
+      if (seen == null || !ready(seen)) {
         violations.add(name + " is not Ready at the end: " + SoakServices.describe(seen));
         continue;
       }
-      String active = SoakServices.activeCluster(seen);
+      String active = activeCluster(seen);
       if (!clusters.equals(List.of(active))) {
         violations.add(name + " is Ready on " + active + " but has the RayClusters " + clusters);
       }

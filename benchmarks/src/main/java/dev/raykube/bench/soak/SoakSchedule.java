@@ -121,13 +121,7 @@ final class SoakSchedule {
   private void step(Duration elapsed, Instant now) {
     for (JobPlan job : jobs) {
       if (!created.contains(job.name()) && job.createAt().compareTo(elapsed) <= 0) {
-        try {
-          admin.resource(job.rayJob(namespaceOf.get(job.name()))).create();
-        } catch (KubernetesClientException e) {
-          if (e.getCode() != 409) { // 409: a create whose answer was lost went through
-            throw e;
-          }
-        }
+        create(admin, job.rayJob(namespaceOf.get(job.name())));
         created.add(job.name());
       }
     }
@@ -177,6 +171,17 @@ final class SoakSchedule {
         if (!listed) {
           lastSeen.remove(job.name());
         }
+      }
+    }
+  }
+
+  /** Creates {@code object}; a 409 is taken as a create whose answer was lost but which went through. */
+  static void create(KubernetesClient admin, HasMetadata object) {
+    try {
+      admin.resource(object).create();
+    } catch (KubernetesClientException e) {
+      if (e.getCode() != 409) {
+        throw e;
       }
     }
   }

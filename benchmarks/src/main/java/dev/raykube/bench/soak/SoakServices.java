@@ -1,14 +1,16 @@
 package dev.raykube.bench.soak;
 
+import static dev.raykube.bench.side.RayServiceStates.activeCluster;
+import static dev.raykube.bench.side.RayServiceStates.pendingCluster;
+import static dev.raykube.bench.side.RayServiceStates.ready;
+
 import dev.raykube.cluster.RayClusterLabels;
 import dev.raykube.lifecycle.job.RayJobLabels;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.service.RayService;
 import dev.raykube.model.service.RayServiceClusterStatus;
-import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -56,13 +58,7 @@ final class SoakServices {
   void step(Duration elapsed, Instant now) {
     for (ServicePlan plan : plans) {
       if (!created.contains(plan.name()) && plan.createAt().compareTo(elapsed) <= 0) {
-        try {
-          admin.resource(plan.rayService(namespaceOf.get(plan.name()))).create();
-        } catch (KubernetesClientException e) {
-          if (e.getCode() != 409) { // 409: a create whose answer was lost went through
-            throw e;
-          }
-        }
+        SoakSchedule.create(admin, plan.rayService(namespaceOf.get(plan.name())));
         created.add(plan.name());
       }
     }
@@ -172,26 +168,6 @@ final class SoakServices {
   /** Whether the soak upgraded or deleted the RayService. */
   boolean acted(String name) {
     return acted.contains(name);
-  }
-
-  /** Ready: the condition {@code Ready} is {@code True} and there is an active cluster. */
-  static boolean ready(RayService service) {
-    List<Condition> conditions = service.getStatus() == null ? null : service.getStatus().getConditions();
-    return conditions != null && conditions.stream()
-        .anyMatch(c -> "Ready".equals(c.getType()) && "True".equals(c.getStatus()))
-        && !activeCluster(service).isEmpty();
-  }
-
-  static String activeCluster(RayService service) {
-    return service.getStatus() == null ? "" : clusterName(service.getStatus().getActiveServiceStatus());
-  }
-
-  static String pendingCluster(RayService service) {
-    return service.getStatus() == null ? "" : clusterName(service.getStatus().getPendingServiceStatus());
-  }
-
-  private static String clusterName(RayServiceClusterStatus status) {
-    return status == null || status.getRayClusterName() == null ? "" : status.getRayClusterName();
   }
 
   /** One line: conditions, active and pending cluster, the application's status on the active cluster. */
