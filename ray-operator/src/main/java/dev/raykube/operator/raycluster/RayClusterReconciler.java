@@ -6,6 +6,7 @@ import dev.raykube.cluster.loop.CachedPod;
 import dev.raykube.cluster.loop.ClusterReconciled;
 import dev.raykube.cluster.loop.RayClusterLoop;
 import dev.raykube.model.cluster.RayCluster;
+import dev.raykube.operator.runtime.CacheCompaction;
 import dev.raykube.operator.runtime.ClusterStateGauges;
 import dev.raykube.operator.runtime.ControllerEventCache;
 import dev.raykube.operator.runtime.HeadServiceCache;
@@ -24,7 +25,6 @@ import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
 import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import io.javaoperatorsdk.operator.processing.event.source.EventSource;
 import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
-import io.javaoperatorsdk.operator.processing.event.source.informer.TransformingItemStore;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -79,7 +79,7 @@ public final class RayClusterReconciler implements Reconciler<RayCluster> {
         .withName(POD_EVENT_SOURCE)
         .withLabelSelector(RayClusterLabels.IS_RAY_NODE + "=yes")
         .withSecondaryToPrimaryMapper(RayClusterReconciler::clusterOf)
-        .withItemStore(new TransformingItemStore<>(CachedPod::of))
+        .withItemStore(CacheCompaction.itemStore(CachedPod::of))
         .build();
     InformerEventSourceConfiguration<Service> services = InformerEventSourceConfiguration
         .from(Service.class, RayCluster.class)

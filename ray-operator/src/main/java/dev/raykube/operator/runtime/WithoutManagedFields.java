@@ -30,8 +30,11 @@ public final class WithoutManagedFields {
     return object;
   }
 
-  /** An informer item store that keeps objects {@linkplain #of without managed fields}. */
+  /**
+   * An informer item store that keeps objects {@linkplain #of without managed fields}, {@linkplain CacheCompaction
+   * compacted}.
+   */
   public static <R extends HasMetadata> TransformingItemStore<R> itemStore() {
-    return new TransformingItemStore<>(WithoutManagedFields::of);
+    return CacheCompaction.itemStore(WithoutManagedFields::of);
   }
 }
