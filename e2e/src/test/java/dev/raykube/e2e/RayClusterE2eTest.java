@@ -7,7 +7,7 @@ import dev.raykube.testkit.RayKubeExtension;
 import dev.raykube.e2e.support.Crds;
 import dev.raykube.e2e.support.E2eWaits;
 import dev.raykube.e2e.support.InProcessOperator;
-import dev.raykube.lifecycle.observe.DashboardEndpoint;
+import dev.raykube.kernel.dashboard.DashboardEndpoint;
 import dev.raykube.model.cluster.AuthOptions;
 import dev.raykube.model.cluster.ClusterState;
 import dev.raykube.model.cluster.HeadGroupSpec;

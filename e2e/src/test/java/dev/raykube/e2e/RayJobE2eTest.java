@@ -8,7 +8,7 @@ import dev.raykube.testkit.RayKubeExtension;
 import dev.raykube.e2e.support.Crds;
 import dev.raykube.e2e.support.E2eWaits;
 import dev.raykube.e2e.support.InProcessOperator;
-import dev.raykube.lifecycle.finalizer.FinalizerNames;
+import dev.raykube.kernel.finalizer.FinalizerNames;
 import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.JobFailedReason;
 import dev.raykube.model.job.JobStatus;

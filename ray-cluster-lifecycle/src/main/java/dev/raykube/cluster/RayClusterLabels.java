@@ -34,6 +34,11 @@ public final class RayClusterLabels {
    */
   public static final String ORIGINATED_FROM_CRD = "ray.io/originated-from-crd";
   /**
+   * {@code ray.io/originated-from-cr-name}: on a RayCluster (or a RayJob's submitter Job) that a RayJob or RayService
+   * created, the name of that custom resource.
+   */
+  public static final String ORIGINATED_FROM_CR_NAME = "ray.io/originated-from-cr-name";
+  /**
    * {@code ray.io/serve}: on a Ray Pod of a RayService's cluster, {@code "true"} when it may take Serve traffic (the
    * serve Service selects it). A worker whose template carries it gets its Serve proxy checked by its readiness probe
    * ({@link RayPodFactory}), so the kubelet takes it out of the serve Service when its proxy fails.

@@ -1,6 +1,6 @@
 package dev.raykube.sandbox;
 
-import dev.raykube.lifecycle.job.SubmitterObservation;
+import dev.raykube.job.decide.SubmitterObservation;
 import io.fabric8.kubernetes.api.model.Container;
 import java.util.List;
 import java.util.Optional;

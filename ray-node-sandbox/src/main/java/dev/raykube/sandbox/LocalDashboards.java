@@ -1,7 +1,7 @@
 package dev.raykube.sandbox;
 
-import dev.raykube.lifecycle.observe.DashboardAccess;
-import dev.raykube.lifecycle.observe.DashboardEndpoint;
+import dev.raykube.kernel.dashboard.DashboardAccess;
+import dev.raykube.kernel.dashboard.DashboardEndpoint;
 import dev.raykube.model.cluster.RayCluster;
 import java.util.Map;
 import java.util.Optional;

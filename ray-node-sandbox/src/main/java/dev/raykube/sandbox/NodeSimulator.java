@@ -1,7 +1,7 @@
 package dev.raykube.sandbox;
 
-import dev.raykube.lifecycle.observe.DashboardAccess;
-import dev.raykube.lifecycle.observe.DashboardEndpoint;
+import dev.raykube.kernel.dashboard.DashboardAccess;
+import dev.raykube.kernel.dashboard.DashboardEndpoint;
 import dev.raykube.service.observe.ServeProxyProbe;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;

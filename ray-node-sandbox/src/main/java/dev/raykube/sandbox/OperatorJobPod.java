@@ -2,7 +2,7 @@ package dev.raykube.sandbox;
 
 import dev.raykube.cluster.RayClusterLabels;
 import dev.raykube.cluster.RedisCleanupJob;
-import dev.raykube.lifecycle.job.RayJobLabels;
+import dev.raykube.job.decide.RayJobLabels;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Pod;

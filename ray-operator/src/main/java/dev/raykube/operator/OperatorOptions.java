@@ -1,6 +1,6 @@
 package dev.raykube.operator;
 
-import dev.raykube.lifecycle.finalizer.FinalizerPolicy;
+import dev.raykube.kernel.finalizer.FinalizerPolicy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;

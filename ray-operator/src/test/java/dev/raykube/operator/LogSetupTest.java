@@ -19,7 +19,7 @@ class LogSetupTest {
   private static String encode(LogFormat format, Map<String, String> mdc) {
     LoggerContext context = new LoggerContext();
     Encoder<ILoggingEvent> encoder = LogSetup.encoder(format, context);
-    LoggingEvent event = new LoggingEvent("test", context.getLogger("dev.raykube.lifecycle.loop.RayJobLoop"),
+    LoggingEvent event = new LoggingEvent("test", context.getLogger("dev.raykube.job.loop.RayJobLoop"),
         Level.INFO, "stopping Ray job {}", null, new Object[] {"train-abcde"});
     event.setMDCPropertyMap(mdc);
     return new String(encoder.encode(event), StandardCharsets.UTF_8);

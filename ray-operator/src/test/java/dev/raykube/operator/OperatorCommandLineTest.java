@@ -2,7 +2,7 @@ package dev.raykube.operator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.raykube.lifecycle.finalizer.FinalizerPolicy;
+import dev.raykube.kernel.finalizer.FinalizerPolicy;
 import dev.raykube.operator.runtime.ControllerDefinition;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import java.nio.file.Files;

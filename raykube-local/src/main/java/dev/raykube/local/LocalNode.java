@@ -1,8 +1,8 @@
 package dev.raykube.local;
 
 import dev.raykube.cluster.loop.RayClusterTimings;
-import dev.raykube.lifecycle.finalizer.FinalizerSettings;
-import dev.raykube.lifecycle.job.RayJobSettings;
+import dev.raykube.kernel.finalizer.FinalizerSettings;
+import dev.raykube.job.decide.RayJobSettings;
 import dev.raykube.operator.CommandLineOutcome;
 import dev.raykube.operator.OperatorCommandLine;
 import dev.raykube.operator.raycluster.RayClusterController;

@@ -4,7 +4,7 @@ import dev.raykube.dashboard.JobLogListener;
 import dev.raykube.dashboard.LogTail;
 import dev.raykube.dashboard.RayDashboardClient;
 import dev.raykube.dashboard.RayDashboardException;
-import dev.raykube.lifecycle.observe.DashboardEndpoint;
+import dev.raykube.kernel.dashboard.DashboardEndpoint;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.RayJob;

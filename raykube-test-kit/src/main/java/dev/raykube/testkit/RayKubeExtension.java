@@ -2,7 +2,7 @@ package dev.raykube.testkit;
 
 import dev.raykube.dashboard.fake.FakeRayDashboard;
 import dev.raykube.dashboard.fake.FakeRayDashboardBuilder;
-import dev.raykube.lifecycle.observe.DashboardAccess;
+import dev.raykube.kernel.dashboard.DashboardAccess;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.sandbox.NodeSimulator;
 import dev.raykube.sandbox.NodeSimulatorBuilder;

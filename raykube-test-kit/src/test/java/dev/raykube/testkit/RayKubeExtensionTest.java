@@ -3,7 +3,7 @@ package dev.raykube.testkit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.dashboard.fake.FakeRayDashboard;
-import dev.raykube.lifecycle.observe.DashboardEndpoint;
+import dev.raykube.kernel.dashboard.DashboardEndpoint;
 import dev.raykube.model.cluster.HeadGroupSpec;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.RayClusterSpec;

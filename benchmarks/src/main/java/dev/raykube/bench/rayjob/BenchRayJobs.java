@@ -1,6 +1,6 @@
 package dev.raykube.bench.rayjob;
 
-import dev.raykube.lifecycle.TerminalStates;
+import dev.raykube.job.TerminalStates;
 import dev.raykube.model.cluster.HeadGroupSpec;
 import dev.raykube.model.cluster.RayClusterSpec;
 import dev.raykube.model.job.JobSubmissionMode;

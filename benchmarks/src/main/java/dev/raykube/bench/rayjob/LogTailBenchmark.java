@@ -1,7 +1,7 @@
 package dev.raykube.bench.rayjob;
 
 import ch.qos.logback.classic.Level;
-import dev.raykube.lifecycle.observe.DashboardEndpoint;
+import dev.raykube.kernel.dashboard.DashboardEndpoint;
 import dev.raykube.operator.rayjob.JobLogTails;
 import dev.raykube.operator.rayjob.FollowNeed;
 import dev.raykube.operator.rayjob.LogTailPolicy;

@@ -1,9 +1,9 @@
 package dev.raykube.bench.rayjob;
 
-import dev.raykube.lifecycle.finalizer.FinalizerSettings;
-import dev.raykube.lifecycle.job.RayJobSettings;
-import dev.raykube.lifecycle.observe.DashboardAccess;
-import dev.raykube.lifecycle.observe.DashboardEndpoint;
+import dev.raykube.kernel.finalizer.FinalizerSettings;
+import dev.raykube.job.decide.RayJobSettings;
+import dev.raykube.kernel.dashboard.DashboardAccess;
+import dev.raykube.kernel.dashboard.DashboardEndpoint;
 import dev.raykube.operator.raycluster.RayClusterController;
 import dev.raykube.operator.rayjob.LogTailSettings;
 import dev.raykube.operator.rayjob.RayJobController;

@@ -3,7 +3,7 @@ package dev.raykube.bench.rayjob;
 import dev.raykube.bench.BenchClusters;
 import dev.raykube.dashboard.JobStatus;
 import dev.raykube.dashboard.fake.FakeRayDashboard;
-import dev.raykube.lifecycle.TerminalStates;
+import dev.raykube.job.TerminalStates;
 import dev.raykube.model.job.RayJob;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;

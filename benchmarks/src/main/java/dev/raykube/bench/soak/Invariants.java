@@ -3,7 +3,7 @@ package dev.raykube.bench.soak;
 import static dev.raykube.bench.side.RayServiceStates.activeCluster;
 import static dev.raykube.bench.side.RayServiceStates.ready;
 
-import dev.raykube.lifecycle.finalizer.FinalizerDecision;
+import dev.raykube.kernel.finalizer.FinalizerDecision;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.model.service.RayService;
 import java.util.ArrayList;

@@ -5,7 +5,6 @@ import static dev.raykube.bench.side.RayServiceStates.pendingCluster;
 import static dev.raykube.bench.side.RayServiceStates.ready;
 
 import dev.raykube.cluster.RayClusterLabels;
-import dev.raykube.lifecycle.job.RayJobLabels;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.service.RayService;
 import dev.raykube.model.service.RayServiceClusterStatus;
@@ -70,7 +69,7 @@ final class SoakServices {
       for (RayCluster cluster : admin.resources(RayCluster.class).inNamespace(namespace).list().getItems()) {
         Map<String, String> labels = cluster.getMetadata().getLabels();
         if (labels != null && KIND.equals(labels.get(RayClusterLabels.ORIGINATED_FROM_CRD))) {
-          clusters.computeIfAbsent(labels.get(RayJobLabels.ORIGINATED_FROM_CR_NAME), k -> new ArrayList<>())
+          clusters.computeIfAbsent(labels.get(RayClusterLabels.ORIGINATED_FROM_CR_NAME), k -> new ArrayList<>())
               .add(cluster.getMetadata().getName());
         }
       }

@@ -1,9 +1,9 @@
 package dev.raykube.e2e.support;
 
 import dev.raykube.cluster.loop.RayClusterTimings;
-import dev.raykube.lifecycle.finalizer.FinalizerSettings;
-import dev.raykube.lifecycle.job.RayJobSettings;
-import dev.raykube.lifecycle.observe.DashboardAccess;
+import dev.raykube.kernel.finalizer.FinalizerSettings;
+import dev.raykube.job.decide.RayJobSettings;
+import dev.raykube.kernel.dashboard.DashboardAccess;
 import dev.raykube.operator.raycluster.RayClusterController;
 import dev.raykube.operator.rayjob.RayJobController;
 import dev.raykube.operator.rayservice.RayServiceController;

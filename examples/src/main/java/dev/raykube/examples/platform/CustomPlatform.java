@@ -1,13 +1,13 @@
 package dev.raykube.examples.platform;
 
 import dev.raykube.cluster.RayClusterLabels;
-import dev.raykube.lifecycle.finalizer.FinalizerSettings;
-import dev.raykube.lifecycle.job.RayJobLabels;
-import dev.raykube.lifecycle.job.RayJobSettings;
-import dev.raykube.lifecycle.loop.RayJobLoop;
-import dev.raykube.lifecycle.observe.DashboardAccess;
-import dev.raykube.lifecycle.observe.DashboardClients;
-import dev.raykube.lifecycle.observe.RayJobReads;
+import dev.raykube.kernel.finalizer.FinalizerSettings;
+import dev.raykube.job.decide.RayJobLabels;
+import dev.raykube.job.decide.RayJobSettings;
+import dev.raykube.job.loop.RayJobLoop;
+import dev.raykube.kernel.dashboard.DashboardAccess;
+import dev.raykube.kernel.dashboard.DashboardClients;
+import dev.raykube.job.observe.RayJobReads;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.reconcile.EventRecorder;
@@ -201,7 +201,7 @@ public final class CustomPlatform implements AutoCloseable {
 
   private void enqueueOwner(HasMetadata child) {
     String owner = child.getMetadata().getLabels() == null ? null
-        : child.getMetadata().getLabels().get(RayJobLabels.ORIGINATED_FROM_CR_NAME);
+        : child.getMetadata().getLabels().get(RayClusterLabels.ORIGINATED_FROM_CR_NAME);
     if (owner != null) {
       queue.add(child.getMetadata().getNamespace() + "/" + owner, Duration.ZERO);
     }

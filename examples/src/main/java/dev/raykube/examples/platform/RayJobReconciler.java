@@ -1,11 +1,11 @@
 package dev.raykube.examples.platform;
 
-import dev.raykube.lifecycle.finalizer.FinalizerNames;
+import dev.raykube.kernel.finalizer.FinalizerNames;
 import dev.raykube.reconcile.FinalizerEdit;
 import dev.raykube.reconcile.FinalizerEditor;
-import dev.raykube.lifecycle.loop.CleanedUp;
-import dev.raykube.lifecycle.loop.RayJobLoop;
-import dev.raykube.lifecycle.loop.Reconciled;
+import dev.raykube.kernel.finalizer.CleanedUp;
+import dev.raykube.job.loop.RayJobLoop;
+import dev.raykube.job.loop.Reconciled;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.reconcile.ReconcileMarker;
 import io.fabric8.kubernetes.client.KubernetesClient;

@@ -1,6 +1,6 @@
 package dev.raykube.operator.rayjob;
 
-import dev.raykube.lifecycle.observe.RayJobReads;
+import dev.raykube.job.observe.RayJobReads;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.job.RayJob;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;

@@ -1,6 +1,6 @@
 package dev.raykube.operator.rayjob;
 
-import dev.raykube.lifecycle.job.AdaptivePoll;
+import dev.raykube.kernel.AdaptivePoll;
 import java.time.Duration;
 
 /**

@@ -2,8 +2,8 @@ package dev.raykube.operator.rayjob;
 
 import dev.raykube.cluster.RayClusterLabels;
 import dev.raykube.dashboard.JobStatus;
-import dev.raykube.lifecycle.job.JobLookup;
-import dev.raykube.lifecycle.observe.DashboardEndpoint;
+import dev.raykube.job.decide.JobLookup;
+import dev.raykube.kernel.dashboard.DashboardEndpoint;
 import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.model.job.RayJobStatus;

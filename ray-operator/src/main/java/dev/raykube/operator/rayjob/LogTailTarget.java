@@ -1,6 +1,6 @@
 package dev.raykube.operator.rayjob;
 
-import dev.raykube.lifecycle.observe.DashboardEndpoint;
+import dev.raykube.kernel.dashboard.DashboardEndpoint;
 import java.util.Objects;
 
 /**

@@ -1,13 +1,13 @@
 package dev.raykube.operator.rayjob;
 
-import dev.raykube.lifecycle.finalizer.FinalizerNames;
-import dev.raykube.lifecycle.finalizer.FinalizerSettings;
-import dev.raykube.lifecycle.job.RayJobSettings;
-import dev.raykube.lifecycle.loop.RayJobLoop;
-import dev.raykube.lifecycle.observe.DashboardAccess;
-import dev.raykube.lifecycle.observe.DashboardClients;
-import dev.raykube.lifecycle.observe.RayJobReads;
-import dev.raykube.lifecycle.observe.ServiceReads;
+import dev.raykube.kernel.finalizer.FinalizerNames;
+import dev.raykube.kernel.finalizer.FinalizerSettings;
+import dev.raykube.job.decide.RayJobSettings;
+import dev.raykube.job.loop.RayJobLoop;
+import dev.raykube.kernel.dashboard.DashboardAccess;
+import dev.raykube.kernel.dashboard.DashboardClients;
+import dev.raykube.job.observe.RayJobReads;
+import dev.raykube.kernel.dashboard.ServiceReads;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.operator.runtime.ControllerContext;
 import dev.raykube.operator.runtime.ControllerDefinition;

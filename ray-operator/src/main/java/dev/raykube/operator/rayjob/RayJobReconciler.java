@@ -1,14 +1,14 @@
 package dev.raykube.operator.rayjob;
 
 import dev.raykube.dashboard.JobStatus;
-import dev.raykube.lifecycle.finalizer.FinalizerNames;
-import dev.raykube.lifecycle.job.AdaptivePoll;
-import dev.raykube.lifecycle.job.JobLookup;
-import dev.raykube.lifecycle.loop.CleanedUp;
-import dev.raykube.lifecycle.loop.RayJobLoop;
-import dev.raykube.lifecycle.loop.Reconciled;
-import dev.raykube.lifecycle.observe.DashboardEndpoint;
-import dev.raykube.lifecycle.observe.ObservedRayJob;
+import dev.raykube.kernel.finalizer.FinalizerNames;
+import dev.raykube.kernel.AdaptivePoll;
+import dev.raykube.job.decide.JobLookup;
+import dev.raykube.kernel.finalizer.CleanedUp;
+import dev.raykube.job.loop.RayJobLoop;
+import dev.raykube.job.loop.Reconciled;
+import dev.raykube.kernel.dashboard.DashboardEndpoint;
+import dev.raykube.job.observe.ObservedRayJob;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.operator.runtime.ControllerEventCache;

@@ -1,9 +1,9 @@
 package dev.raykube.operator.rayservice;
 
-import dev.raykube.lifecycle.finalizer.FinalizerNames;
-import dev.raykube.lifecycle.finalizer.FinalizerSettings;
-import dev.raykube.lifecycle.observe.DashboardAccess;
-import dev.raykube.lifecycle.observe.DashboardClients;
+import dev.raykube.kernel.finalizer.FinalizerNames;
+import dev.raykube.kernel.finalizer.FinalizerSettings;
+import dev.raykube.kernel.dashboard.DashboardAccess;
+import dev.raykube.kernel.dashboard.DashboardClients;
 import dev.raykube.model.service.RayService;
 import dev.raykube.operator.raycluster.RayClusterController;
 import dev.raykube.operator.rayjob.RayJobController;

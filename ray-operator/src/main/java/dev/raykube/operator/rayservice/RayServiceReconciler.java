@@ -1,7 +1,7 @@
 package dev.raykube.operator.rayservice;
 
-import dev.raykube.lifecycle.finalizer.FinalizerNames;
-import dev.raykube.lifecycle.loop.CleanedUp;
+import dev.raykube.kernel.finalizer.FinalizerNames;
+import dev.raykube.kernel.finalizer.CleanedUp;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.service.RayService;
 import dev.raykube.operator.runtime.ControllerEventCache;

@@ -1,6 +1,6 @@
 package dev.raykube.operator.runtime;
 
-import dev.raykube.lifecycle.observe.ServiceReads;
+import dev.raykube.kernel.dashboard.ServiceReads;
 import dev.raykube.model.cluster.RayCluster;
 import io.fabric8.kubernetes.api.model.Service;
 import io.javaoperatorsdk.operator.processing.event.ResourceID;

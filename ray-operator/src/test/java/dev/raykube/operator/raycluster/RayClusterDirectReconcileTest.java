@@ -8,10 +8,10 @@ import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.operator.runtime.ClusterStateGauges;
 import dev.raykube.operator.runtime.ControllerContext;
 import dev.raykube.operator.testing.MockApiRequests;
-import dev.raykube.operator.testing.MutableClock;
 import dev.raykube.operator.testing.RayCrds;
 import dev.raykube.operator.testing.TestSettings;
 import dev.raykube.operator.testing.TestingContext;
+import dev.raykube.testing.MovableClock;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.client.ConfigBuilder;
@@ -56,7 +56,7 @@ class RayClusterDirectReconcileTest {
   private static Reconciler<RayCluster> reconciler(KubernetesClient kubernetes) {
     SimpleMeterRegistry registry = new SimpleMeterRegistry();
     return new RayClusterController(OperatorHarness.FAST).reconciler(new ControllerContext(TestSettings.of(),
-        kubernetes, registry, new ClusterStateGauges(registry), new MutableClock(Instant.parse("2026-06-01T08:00:00Z"))));
+        kubernetes, registry, new ClusterStateGauges(registry), new MovableClock(Instant.parse("2026-06-01T08:00:00Z"))));
   }
 
   private static TestingContext<RayCluster> context(KubernetesClient kubernetes, RayCluster cluster) {

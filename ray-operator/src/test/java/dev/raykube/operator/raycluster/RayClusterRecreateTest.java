@@ -10,10 +10,10 @@ import dev.raykube.model.cluster.RayClusterUpgradeStrategy;
 import dev.raykube.model.cluster.RayClusterUpgradeType;
 import dev.raykube.operator.runtime.ClusterStateGauges;
 import dev.raykube.operator.runtime.ControllerContext;
-import dev.raykube.operator.testing.MutableClock;
 import dev.raykube.operator.testing.RayCrds;
 import dev.raykube.operator.testing.TestSettings;
 import dev.raykube.operator.testing.TestingContext;
+import dev.raykube.testing.MovableClock;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Service;
@@ -46,7 +46,7 @@ class RayClusterRecreateTest {
   private static Reconciler<RayCluster> reconciler() {
     SimpleMeterRegistry registry = new SimpleMeterRegistry();
     return new RayClusterController(OperatorHarness.FAST).reconciler(new ControllerContext(TestSettings.of(),
-        client, registry, new ClusterStateGauges(registry), new MutableClock(Instant.parse("2026-06-01T08:00:00Z"))));
+        client, registry, new ClusterStateGauges(registry), new MovableClock(Instant.parse("2026-06-01T08:00:00Z"))));
   }
 
   private static void reconcile(Reconciler<RayCluster> reconciler, String name) throws Exception {

@@ -10,10 +10,10 @@ import dev.raykube.model.cluster.GcsFaultToleranceOptions;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.operator.runtime.ClusterStateGauges;
 import dev.raykube.operator.runtime.ControllerContext;
-import dev.raykube.operator.testing.MutableClock;
 import dev.raykube.operator.testing.RayCrds;
 import dev.raykube.operator.testing.TestSettings;
 import dev.raykube.operator.testing.TestingContext;
+import dev.raykube.testing.MovableClock;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Service;
@@ -48,7 +48,7 @@ class RayClusterRedisCleanupTest {
 
   private static final String NS = "ray";
 
-  private final MutableClock clock = new MutableClock(Instant.now());
+  private final MovableClock clock = new MovableClock(Instant.now());
 
   @BeforeAll
   static void registerCrds() {

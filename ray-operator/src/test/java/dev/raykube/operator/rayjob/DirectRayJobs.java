@@ -1,8 +1,8 @@
 package dev.raykube.operator.rayjob;
 
 import dev.raykube.dashboard.fake.FakeRayDashboard;
-import dev.raykube.lifecycle.finalizer.FinalizerNames;
-import dev.raykube.lifecycle.observe.DashboardAccess;
+import dev.raykube.kernel.finalizer.FinalizerNames;
+import dev.raykube.kernel.dashboard.DashboardAccess;
 import dev.raykube.model.cluster.ClusterState;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.RayClusterStatus;
@@ -11,9 +11,9 @@ import dev.raykube.model.job.JobStatus;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.operator.runtime.ClusterStateGauges;
 import dev.raykube.operator.runtime.ControllerContext;
-import dev.raykube.operator.testing.MutableClock;
 import dev.raykube.operator.testing.TestSettings;
 import dev.raykube.operator.testing.TestingContext;
+import dev.raykube.testing.MovableClock;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.javaoperatorsdk.operator.api.reconciler.DeleteControl;
 import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
@@ -39,7 +39,7 @@ final class DirectRayJobs extends RayJobObjects implements AutoCloseable {
   static final int MAX_STEPS = 400;
 
   final FakeRayDashboard dashboard;
-  final MutableClock clock = new MutableClock(Instant.parse("2026-06-01T08:00:00Z"));
+  final MovableClock clock = new MovableClock(Instant.parse("2026-06-01T08:00:00Z"));
   private final RayJobReconciler reconciler;
   private boolean clustersReady = true;
 

@@ -9,7 +9,7 @@ import dev.raykube.dashboard.RayDashboardClient;
 import dev.raykube.dashboard.fake.Fault;
 import dev.raykube.dashboard.fake.FakeRayDashboard;
 import dev.raykube.dashboard.fake.JobScript;
-import dev.raykube.lifecycle.observe.DashboardEndpoint;
+import dev.raykube.kernel.dashboard.DashboardEndpoint;
 import dev.raykube.operator.testing.Eventually;
 import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import java.time.Duration;

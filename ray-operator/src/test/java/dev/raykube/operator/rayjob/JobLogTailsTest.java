@@ -7,13 +7,12 @@ import dev.raykube.dashboard.RayDashboardClient;
 import dev.raykube.dashboard.fake.Fault;
 import dev.raykube.dashboard.fake.FakeRayDashboard;
 import dev.raykube.dashboard.fake.JobScript;
-import dev.raykube.lifecycle.observe.DashboardEndpoint;
+import dev.raykube.kernel.dashboard.DashboardEndpoint;
 import dev.raykube.operator.testing.Eventually;
+import dev.raykube.testing.MovableClock;
 import io.javaoperatorsdk.operator.processing.event.ResourceID;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -32,7 +31,7 @@ class JobLogTailsTest {
   private static final ResourceID C = new ResourceID("c", "ns");
 
   private final BlockingQueue<ResourceID> ended = new LinkedBlockingQueue<>();
-  private final MovableClock clock = new MovableClock();
+  private final MovableClock clock = new MovableClock(Instant.parse("2026-11-30T12:00:00Z"));
   private FakeRayDashboard fake;
   private RayDashboardClient ray;
   private JobLogTails tails;
@@ -171,30 +170,6 @@ class JobLogTailsTest {
       assertThat(tailRequests("job-3")).isZero();
     } finally {
       off.close();
-    }
-  }
-
-  /** A clock that moves only when told. */
-  private static final class MovableClock extends Clock {
-    private volatile Instant now = Instant.parse("2026-11-30T12:00:00Z");
-
-    void advance(Duration d) {
-      now = now.plus(d);
-    }
-
-    @Override
-    public ZoneOffset getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(java.time.ZoneId zone) {
-      return this;
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
     }
   }
 }

@@ -4,7 +4,7 @@ import static dev.raykube.operator.rayjob.RayJobObjects.httpModeJob;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.dashboard.fake.JobScript;
-import dev.raykube.lifecycle.job.RayJobEventReason;
+import dev.raykube.job.decide.RayJobEventReason;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.WorkerGroupSpec;
 import dev.raykube.model.job.DeletionPolicyType;

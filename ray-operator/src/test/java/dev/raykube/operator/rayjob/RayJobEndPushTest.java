@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.raykube.dashboard.RayDashboardClient;
 import dev.raykube.dashboard.fake.Fault;
 import dev.raykube.dashboard.fake.JobScript;
-import dev.raykube.lifecycle.job.AdaptivePoll;
+import dev.raykube.kernel.AdaptivePoll;
 import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.JobStatus;
 import dev.raykube.operator.testing.RayCrds;

@@ -1,9 +1,9 @@
 package dev.raykube.operator.rayjob;
 
 import dev.raykube.dashboard.fake.FakeRayDashboard;
-import dev.raykube.lifecycle.finalizer.FinalizerSettings;
-import dev.raykube.lifecycle.job.RayJobSettings;
-import dev.raykube.lifecycle.observe.DashboardAccess;
+import dev.raykube.kernel.finalizer.FinalizerSettings;
+import dev.raykube.job.decide.RayJobSettings;
+import dev.raykube.kernel.dashboard.DashboardAccess;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.operator.raycluster.RayClusterController;
@@ -53,7 +53,7 @@ final class RayJobHarness extends RayJobObjects implements AutoCloseable {
     RayJobController jobs = new RayJobController(FAST_JOBS, finalizer, context -> {
       DashboardAccess production = RayJobController.inCluster(context);
       return cluster -> production.endpoint(cluster)
-          .map(found -> new dev.raykube.lifecycle.observe.DashboardEndpoint(dashboard.url(), found.token()));
+          .map(found -> new dev.raykube.kernel.dashboard.DashboardEndpoint(dashboard.url(), found.token()));
     }, FAST_TAILS);
     RayOperator operator = TestOperator.start(client, List.of(new RayClusterController(FAST_CLUSTERS), jobs), args);
     return new RayJobHarness(client, operator);

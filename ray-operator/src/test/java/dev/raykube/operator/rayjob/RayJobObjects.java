@@ -1,9 +1,9 @@
 package dev.raykube.operator.rayjob;
 
 import dev.raykube.cluster.loop.RayClusterTimings;
-import dev.raykube.lifecycle.finalizer.FinalizerSettings;
-import dev.raykube.lifecycle.job.AdaptivePoll;
-import dev.raykube.lifecycle.job.RayJobSettings;
+import dev.raykube.kernel.finalizer.FinalizerSettings;
+import dev.raykube.kernel.AdaptivePoll;
+import dev.raykube.job.decide.RayJobSettings;
 import dev.raykube.model.cluster.HeadGroupSpec;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.RayClusterSpec;

@@ -7,9 +7,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.dashboard.fake.Fault;
 import dev.raykube.dashboard.fake.JobScript;
-import dev.raykube.lifecycle.finalizer.FinalizerNames;
-import dev.raykube.lifecycle.finalizer.FinalizerPolicy;
-import dev.raykube.lifecycle.job.RayJobEventReason;
+import dev.raykube.kernel.finalizer.FinalizerNames;
+import dev.raykube.kernel.finalizer.FinalizerPolicy;
+import dev.raykube.job.decide.RayJobEventReason;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.JobStatus;

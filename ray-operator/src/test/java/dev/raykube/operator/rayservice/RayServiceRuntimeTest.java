@@ -4,7 +4,7 @@ import static dev.raykube.operator.testing.Eventually.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.dashboard.fake.FakeRayDashboard;
-import dev.raykube.lifecycle.finalizer.FinalizerNames;
+import dev.raykube.kernel.finalizer.FinalizerNames;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.service.RayService;
 import dev.raykube.operator.testing.PodSimulator;

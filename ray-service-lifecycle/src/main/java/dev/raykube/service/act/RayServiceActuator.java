@@ -3,9 +3,10 @@ package dev.raykube.service.act;
 import dev.raykube.cluster.ClusterBuildSettings;
 import dev.raykube.dashboard.InvalidRequestException;
 import dev.raykube.dashboard.RayDashboardException;
-import dev.raykube.lifecycle.act.ActionOutcome.Result;
-import dev.raykube.lifecycle.observe.DashboardClients;
-import dev.raykube.lifecycle.observe.DashboardEndpoint;
+import dev.raykube.kernel.ActionOutcome.Result;
+import dev.raykube.kernel.ActionOutcome;
+import dev.raykube.kernel.dashboard.DashboardClients;
+import dev.raykube.kernel.dashboard.DashboardEndpoint;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.service.RayService;
 import dev.raykube.reconcile.EventRecorder;
@@ -34,7 +35,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Carries out the actions of a {@code RayServiceStateMachine} decision, in order, and reports what each achieved as a
- * {@link RayServiceActionOutcome}; it never throws for a failed action, writes no status and never decides.
+ * {@link ActionOutcome}; it never throws for a failed action, writes no status and never decides.
  *
  * <ul>
  *   <li>{@code CreateCluster}: {@link OwnedObjects#ensure} of {@link RayServiceObjects#cluster}; "already exists"
@@ -88,18 +89,18 @@ public final class RayServiceActuator {
    * @param actions the decision's actions
    * @return the outcome of each action, in order
    */
-  public List<RayServiceActionOutcome> act(ObservedRayService observed, RayService rayService,
+  public List<ActionOutcome<RayServiceAction>> act(ObservedRayService observed, RayService rayService,
       List<RayServiceAction> actions) {
     Objects.requireNonNull(observed, "observed");
     Objects.requireNonNull(rayService, "rayService");
-    List<RayServiceActionOutcome> outcomes = new ArrayList<>();
+    List<ActionOutcome<RayServiceAction>> outcomes = new ArrayList<>();
     for (RayServiceAction action : actions) {
       outcomes.add(perform(observed, rayService, action));
     }
     return List.copyOf(outcomes);
   }
 
-  private RayServiceActionOutcome perform(ObservedRayService observed, RayService svc, RayServiceAction action) {
+  private ActionOutcome<RayServiceAction> perform(ObservedRayService observed, RayService svc, RayServiceAction action) {
     if (action instanceof RayServiceAction.CreateCluster create) {
       return createCluster(svc, create);
     } else if (action instanceof RayServiceAction.UpdateCluster update) {
@@ -122,12 +123,12 @@ public final class RayServiceActuator {
       return setServeLabel(svc, label);
     } else if (action instanceof RayServiceAction.EmitEvent event) {
       events.record(svc, event.type(), event.reason(), event.message());
-      return new RayServiceActionOutcome(action, Result.DONE, "Event " + event.reason().value() + " recorded");
+      return new ActionOutcome<>(action, Result.DONE, "Event " + event.reason().value() + " recorded");
     }
     throw new IllegalArgumentException("unknown action " + action);
   }
 
-  private RayServiceActionOutcome createCluster(RayService svc, RayServiceAction.CreateCluster action) {
+  private ActionOutcome<RayServiceAction> createCluster(RayService svc, RayServiceAction.CreateCluster action) {
     String what = "RayCluster " + ns(svc) + "/" + action.name();
     OwnedObjects.Ensured<RayCluster> ensured;
     try {
@@ -138,42 +139,42 @@ public final class RayServiceActuator {
     }
     return switch (ensured.outcome()) {
       case CREATED -> done(svc, action, RayServiceEventReason.CREATED_RAY_CLUSTER, "Created " + what);
-      case EXISTED -> new RayServiceActionOutcome(action, Result.ALREADY_DONE, what + " already exists");
+      case EXISTED -> new ActionOutcome<>(action, Result.ALREADY_DONE, what + " already exists");
       case FAILED -> failed(svc, action, RayServiceEventReason.FAILED_TO_CREATE_RAY_CLUSTER, "Failed to create "
           + what + ": " + ensured.problem());
     };
   }
 
   /** Edits a RayCluster; a Normal Event {@code reason} on a change when given. */
-  private RayServiceActionOutcome editCluster(RayService svc, RayServiceAction action, String name,
+  private ActionOutcome<RayServiceAction> editCluster(RayService svc, RayServiceAction action, String name,
       Predicate<RayCluster> change, String doneMessage, RayServiceEventReason reason) {
     String what = "RayCluster " + ns(svc) + "/" + name;
     OwnedObjects.Edited edited = owned.edit(RayCluster.class, ns(svc), name, change);
     return switch (edited.outcome()) {
       case EDITED -> reason == null ? logged(svc, action, "Changed " + what + ": " + action)
           : done(svc, action, reason, doneMessage);
-      case UNCHANGED -> new RayServiceActionOutcome(action, Result.ALREADY_DONE, what + " needed no change");
-      case GONE -> new RayServiceActionOutcome(action, Result.ALREADY_DONE, what + " is gone");
+      case UNCHANGED -> new ActionOutcome<>(action, Result.ALREADY_DONE, what + " needed no change");
+      case GONE -> new ActionOutcome<>(action, Result.ALREADY_DONE, what + " is gone");
       case FAILED -> failed(svc, action, RayServiceEventReason.FAILED_TO_UPDATE_RAY_CLUSTER, "Failed to update "
           + what + ": " + edited.problem());
     };
   }
 
   /** One merge patch of the annotation: the cluster is not read first. */
-  private RayServiceActionOutcome markDangling(RayService svc, RayServiceAction.MarkDangling action) {
+  private ActionOutcome<RayServiceAction> markDangling(RayService svc, RayServiceAction.MarkDangling action) {
     String what = "RayCluster " + ns(svc) + "/" + action.name();
     OwnedObjects.Edited edited = owned.mergeMetadata(RayCluster.class, ns(svc), action.name(), Map.of(),
         Map.of(RayServiceLabels.DANGLING_SINCE, action.annotationValue()));
     return switch (edited.outcome()) {
       case EDITED, UNCHANGED -> logged(svc, action, "Marked " + what + " " + RayServiceLabels.DANGLING_SINCE + "="
           + action.annotationValue());
-      case GONE -> new RayServiceActionOutcome(action, Result.ALREADY_DONE, what + " is gone");
+      case GONE -> new ActionOutcome<>(action, Result.ALREADY_DONE, what + " is gone");
       case FAILED -> failed(svc, action, RayServiceEventReason.FAILED_TO_UPDATE_RAY_CLUSTER, "Failed to update "
           + what + ": " + edited.problem());
     };
   }
 
-  private RayServiceActionOutcome deleteCluster(RayService svc, RayServiceAction.DeleteCluster action) {
+  private ActionOutcome<RayServiceAction> deleteCluster(RayService svc, RayServiceAction.DeleteCluster action) {
     String what = "RayCluster " + ns(svc) + "/" + action.name();
     OwnedObjects.Removed removed = owned.remove(RayCluster.class, ns(svc), action.name());
     if (!removed.failed()) {
@@ -181,13 +182,13 @@ public final class RayServiceActuator {
     }
     return switch (removed.outcome()) {
       case DELETED -> done(svc, action, RayServiceEventReason.DELETED_RAY_CLUSTER, "Deleted " + what);
-      case GONE -> new RayServiceActionOutcome(action, Result.ALREADY_DONE, what + " was already gone");
+      case GONE -> new ActionOutcome<>(action, Result.ALREADY_DONE, what + " was already gone");
       case FAILED -> failed(svc, action, RayServiceEventReason.FAILED_TO_DELETE_RAY_CLUSTER, "Failed to delete "
           + what + ": " + removed.problem());
     };
   }
 
-  private RayServiceActionOutcome deploy(ObservedRayService observed, RayService svc,
+  private ActionOutcome<RayServiceAction> deploy(ObservedRayService observed, RayService svc,
       RayServiceAction.DeployServeConfig action) {
     String cluster = action.clusterName();
     String failure = "Failed to send the serve config to RayCluster " + cluster;
@@ -207,12 +208,12 @@ public final class RayServiceActuator {
       }
       LOG.warn("RayService {}/{}: Serve rejected the serve config on RayCluster {}: {}", ns(svc), name(svc), cluster,
           message);
-      return new RayServiceActionOutcome(action, Result.REJECTED, "Serve rejected the serve config on RayCluster "
+      return new ActionOutcome<>(action, Result.REJECTED, "Serve rejected the serve config on RayCluster "
           + cluster, message);
     } catch (RayDashboardException | IllegalArgumentException e) {
-      RayServiceActionOutcome outcome = failed(svc, action,
+      ActionOutcome<RayServiceAction> outcome = failed(svc, action,
           RayServiceEventReason.FAILED_TO_UPDATE_SERVE_APPLICATIONS, failure + ": " + problem(e));
-      return new RayServiceActionOutcome(action, Result.FAILED, outcome.message(), problem(e));
+      return new ActionOutcome<>(action, Result.FAILED, outcome.message(), problem(e));
     }
     if (uid != null) {
       deployments.remember(ns(svc), name(svc), uid, ServeDeployment.accepted(action.configHash()));
@@ -221,7 +222,7 @@ public final class RayServiceActuator {
         + cluster);
   }
 
-  private RayServiceActionOutcome pointServices(ObservedRayService observed, RayService svc,
+  private ActionOutcome<RayServiceAction> pointServices(ObservedRayService observed, RayService svc,
       RayServiceAction.PointServices action) {
     RayCluster target = observed.observation().cluster(action.clusterName()).map(ObservedCluster::cluster)
         .orElseGet(() -> RayServiceObjects.clusterNamed(svc, action.clusterName()));
@@ -242,7 +243,7 @@ public final class RayServiceActuator {
           + "RayCluster " + action.clusterName() + ": " + String.join("; ", problems));
     }
     if (!changed) {
-      return new RayServiceActionOutcome(action, Result.ALREADY_DONE, "The Services already select RayCluster "
+      return new ActionOutcome<>(action, Result.ALREADY_DONE, "The Services already select RayCluster "
           + action.clusterName());
     }
     return done(svc, action, RayServiceEventReason.UPDATED_SERVICES, "Services " + action.headServiceName() + " and "
@@ -289,7 +290,7 @@ public final class RayServiceActuator {
         "/spec/selector", new TreeMap<>(desired.getSpec().getSelector()));
   }
 
-  private RayServiceActionOutcome deleteServices(RayService svc, RayServiceAction.DeleteServices action) {
+  private ActionOutcome<RayServiceAction> deleteServices(RayService svc, RayServiceAction.DeleteServices action) {
     OwnedObjects.Removed head = owned.remove(Service.class, ns(svc), action.headServiceName());
     OwnedObjects.Removed serve = owned.remove(Service.class, ns(svc), action.serveServiceName());
     if (head.failed() || serve.failed()) {
@@ -300,12 +301,12 @@ public final class RayServiceActuator {
     boolean deleted = head.outcome() == OwnedObjects.Removed.Outcome.DELETED
         || serve.outcome() == OwnedObjects.Removed.Outcome.DELETED;
     return deleted ? logged(svc, action, "Deleted the Services " + action.headServiceName() + " and "
-        + action.serveServiceName()) : new RayServiceActionOutcome(action, Result.ALREADY_DONE,
+        + action.serveServiceName()) : new ActionOutcome<>(action, Result.ALREADY_DONE,
         "The Services were already gone");
   }
 
   /** One merge patch of the label (the state machine asks only for a change of what it observed). */
-  private RayServiceActionOutcome setServeLabel(RayService svc, RayServiceAction.SetServeLabel action) {
+  private ActionOutcome<RayServiceAction> setServeLabel(RayService svc, RayServiceAction.SetServeLabel action) {
     String value = action.labelValue();
     OwnedObjects.Edited edited = owned.mergeMetadata(Pod.class, ns(svc), action.podName(),
         Map.of(RayServiceLabels.SERVE, value), Map.of());
@@ -313,7 +314,7 @@ public final class RayServiceActuator {
     return switch (edited.outcome()) {
       // No Event: the label changes with the proxy's health; numServeEndpoints and Ready show its effect.
       case EDITED, UNCHANGED -> logged(svc, action, "Labelled " + what + " " + RayServiceLabels.SERVE + "=" + value);
-      case GONE -> new RayServiceActionOutcome(action, Result.ALREADY_DONE, what + " is gone");
+      case GONE -> new ActionOutcome<>(action, Result.ALREADY_DONE, what + " is gone");
       case FAILED -> failed(svc, action, RayServiceEventReason.FAILED_TO_UPDATE_SERVICES, "Failed to label " + what
           + " " + RayServiceLabels.SERVE + "=" + value + ": " + edited.problem());
     };
@@ -330,22 +331,22 @@ public final class RayServiceActuator {
     return changed;
   }
 
-  private RayServiceActionOutcome logged(RayService svc, RayServiceAction action, String message) {
+  private ActionOutcome<RayServiceAction> logged(RayService svc, RayServiceAction action, String message) {
     LOG.info("RayService {}/{}: {}", ns(svc), name(svc), message);
-    return new RayServiceActionOutcome(action, Result.DONE, message);
+    return new ActionOutcome<>(action, Result.DONE, message);
   }
 
-  private RayServiceActionOutcome done(RayService svc, RayServiceAction action, RayServiceEventReason reason,
+  private ActionOutcome<RayServiceAction> done(RayService svc, RayServiceAction action, RayServiceEventReason reason,
       String message) {
     events.record(svc, EventType.NORMAL, reason, message);
     return logged(svc, action, message);
   }
 
-  private RayServiceActionOutcome failed(RayService svc, RayServiceAction action, RayServiceEventReason reason,
+  private ActionOutcome<RayServiceAction> failed(RayService svc, RayServiceAction action, RayServiceEventReason reason,
       String text) {
     LOG.warn("RayService {}/{}: {}", ns(svc), name(svc), text);
     events.record(svc, EventType.WARNING, reason, text);
-    return new RayServiceActionOutcome(action, Result.FAILED, text);
+    return new ActionOutcome<>(action, Result.FAILED, text);
   }
 
   private static String problem(Exception e) {

@@ -3,7 +3,7 @@ package dev.raykube.service.act;
 import dev.raykube.cluster.ClusterBuildSettings;
 import dev.raykube.cluster.HeadServiceFactory;
 import dev.raykube.cluster.RayClusterLabels;
-import dev.raykube.lifecycle.act.ControllerReference;
+import dev.raykube.kernel.ControllerReference;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.RayClusterSpec;
 import dev.raykube.model.service.RayService;

@@ -2,20 +2,19 @@ package dev.raykube.service.decide;
 
 import dev.raykube.cluster.ClusterSpecHash;
 import dev.raykube.cluster.RayClusterLabels;
-import dev.raykube.lifecycle.job.RayJobLabels;
-import dev.raykube.lifecycle.kube.RayServiceClusterCleanup;
+import dev.raykube.service.act.RayServiceClusterCleanup;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * The label and annotation keys the RayService lifecycle reads and writes. Keys shared with the other controllers are
- * spelled where they live ({@link RayClusterLabels}, {@link RayJobLabels}); the ones below are the RayService's own.
+ * spelled where they live ({@link RayClusterLabels}); the ones below are the RayService's own.
  */
 public final class RayServiceLabels {
 
   /** On a RayCluster of a RayService: the RayService's name (the key RayJob uses too). */
-  public static final String ORIGINATED_FROM_CR_NAME = RayJobLabels.ORIGINATED_FROM_CR_NAME;
+  public static final String ORIGINATED_FROM_CR_NAME = RayClusterLabels.ORIGINATED_FROM_CR_NAME;
 
   /** The value of {@link RayClusterLabels#ORIGINATED_FROM_CRD} on the RayClusters of a RayService. */
   public static final String RAY_SERVICE_KIND = RayServiceClusterCleanup.RAYSERVICE_KIND;

@@ -1,6 +1,6 @@
 package dev.raykube.service.decide;
 
-import dev.raykube.lifecycle.job.AdaptivePoll;
+import dev.raykube.kernel.AdaptivePoll;
 import java.time.Duration;
 import java.util.Objects;
 

@@ -1,8 +1,8 @@
 package dev.raykube.service.decide;
 
 import dev.raykube.cluster.RayClusterLabels;
-import dev.raykube.lifecycle.job.NameSuffixes;
-import dev.raykube.lifecycle.job.Violation;
+import dev.raykube.kernel.NameSuffixes;
+import dev.raykube.kernel.Violation;
 import dev.raykube.model.service.RayService;
 import dev.raykube.model.service.RayServiceConditionType;
 import dev.raykube.reconcile.EventType;

@@ -1,7 +1,7 @@
 package dev.raykube.service.decide;
 
 import dev.raykube.cluster.RayClusterLabels;
-import dev.raykube.lifecycle.job.NameSuffixes;
+import dev.raykube.kernel.NameSuffixes;
 import dev.raykube.model.cluster.RayClusterSpec;
 import dev.raykube.model.cluster.RayClusterStatus;
 import dev.raykube.model.common.ModelCopies;

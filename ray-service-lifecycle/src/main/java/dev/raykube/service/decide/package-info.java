@@ -8,6 +8,6 @@
  * {@link dev.raykube.service.decide.RayServiceDecision}, writes the decided status when it differs from the stored one
  * and then performs its {@link dev.raykube.service.decide.RayServiceAction}s in order. Nothing in this package calls a
  * client, reads a clock or draws randomness on its own: time comes in as an argument and random name suffixes through
- * {@link dev.raykube.lifecycle.job.NameSuffixes}.
+ * {@link dev.raykube.kernel.NameSuffixes}.
  */
 package dev.raykube.service.decide;

@@ -1,7 +1,7 @@
 package dev.raykube.service.loop;
 
-import dev.raykube.lifecycle.finalizer.FinalizerDecision;
-import dev.raykube.lifecycle.finalizer.FinalizerPolicy;
+import dev.raykube.kernel.finalizer.FinalizerDecision;
+import dev.raykube.kernel.finalizer.FinalizerPolicy;
 import dev.raykube.reconcile.EventReason;
 
 /**

@@ -1,18 +1,18 @@
 package dev.raykube.service.loop;
 
 import dev.raykube.cluster.ClusterBuildSettings;
-import dev.raykube.lifecycle.act.ActionOutcome;
-import dev.raykube.lifecycle.finalizer.CleanupOutcome;
-import dev.raykube.lifecycle.finalizer.CleanupReport;
-import dev.raykube.lifecycle.finalizer.DeletionCleanup;
-import dev.raykube.lifecycle.finalizer.FinalizerDecision;
-import dev.raykube.lifecycle.finalizer.FinalizerNames;
-import dev.raykube.lifecycle.finalizer.FinalizerSettings;
-import dev.raykube.lifecycle.job.NameSuffixes;
-import dev.raykube.lifecycle.kube.RayServiceClusterCleanup;
-import dev.raykube.lifecycle.loop.CleanedUp;
-import dev.raykube.lifecycle.observe.DashboardAccess;
-import dev.raykube.lifecycle.observe.DashboardClients;
+import dev.raykube.kernel.ActionOutcome;
+import dev.raykube.kernel.finalizer.CleanupOutcome;
+import dev.raykube.kernel.finalizer.CleanupReport;
+import dev.raykube.kernel.finalizer.DeletionCleanup;
+import dev.raykube.kernel.finalizer.FinalizerDecision;
+import dev.raykube.kernel.finalizer.FinalizerNames;
+import dev.raykube.kernel.finalizer.FinalizerSettings;
+import dev.raykube.kernel.NameSuffixes;
+import dev.raykube.service.act.RayServiceClusterCleanup;
+import dev.raykube.kernel.finalizer.CleanedUp;
+import dev.raykube.kernel.dashboard.DashboardAccess;
+import dev.raykube.kernel.dashboard.DashboardClients;
 import dev.raykube.model.service.RayService;
 import dev.raykube.model.service.RayServiceClusterStatus;
 import dev.raykube.model.service.RayServiceStatus;
@@ -20,7 +20,6 @@ import dev.raykube.reconcile.EventRecorder;
 import dev.raykube.reconcile.EventType;
 import dev.raykube.reconcile.PrimaryCache;
 import dev.raykube.reconcile.StatusRecorder;
-import dev.raykube.service.act.RayServiceActionOutcome;
 import dev.raykube.service.act.RayServiceActuator;
 import dev.raykube.service.decide.ObservedCluster;
 import dev.raykube.service.decide.RayServiceAction;
@@ -170,7 +169,7 @@ public final class RayServiceLoop {
    */
   public RayServiceReconciled reconcile(RayService rayService) {
     Objects.requireNonNull(rayService, "rayService");
-    List<RayServiceActionOutcome> outcomes = new ArrayList<>();
+    List<ActionOutcome<RayServiceAction>> outcomes = new ArrayList<>();
     RayService service = rayService;
     boolean written = false;
     for (int round = 1; ; round++) {
@@ -192,7 +191,7 @@ public final class RayServiceLoop {
    * at a status conflict (nothing performed; reconcile again at once) or when the RayService is gone.
    */
   private RayServiceReconciled decideRecordAct(RayService stored, ObservedRayService observed,
-      List<RayServiceActionOutcome> outcomes) {
+      List<ActionOutcome<RayServiceAction>> outcomes) {
     RayService service = stored;
     ObservedRayService seen = observed;
     boolean written = false;
@@ -209,7 +208,7 @@ public final class RayServiceLoop {
       }
       written |= recorded.result() == StatusRecorder.Result.WRITTEN;
       service = recorded.resource();
-      List<RayServiceActionOutcome> acted = actor.act(seen, service, decision.actions());
+      List<ActionOutcome<RayServiceAction>> acted = actor.act(seen, service, decision.actions());
       outcomes.addAll(acted);
       RayServiceObservation rejected = withRejections(seen.observation(), acted);
       if (rejected == null || decisions > 1) {
@@ -222,9 +221,9 @@ public final class RayServiceLoop {
 
   /** The observation with each rejected deployment as the cluster's last one, or {@code null} if none was. */
   private static RayServiceObservation withRejections(RayServiceObservation observation,
-      List<RayServiceActionOutcome> acted) {
+      List<ActionOutcome<RayServiceAction>> acted) {
     RayServiceObservation next = null;
-    for (RayServiceActionOutcome outcome : acted) {
+    for (ActionOutcome<RayServiceAction> outcome : acted) {
       if (outcome.result() == ActionOutcome.Result.REJECTED
           && outcome.action() instanceof RayServiceAction.DeployServeConfig deploy) {
         RayServiceObservation base = next == null ? observation : next;
@@ -240,7 +239,7 @@ public final class RayServiceLoop {
   }
 
   /** The decision's requeue, shortened to the action retry delay after a failed (not rejected) action. */
-  private Optional<Duration> requeue(RayServiceDecision decision, List<RayServiceActionOutcome> outcomes) {
+  private Optional<Duration> requeue(RayServiceDecision decision, List<ActionOutcome<RayServiceAction>> outcomes) {
     Optional<Duration> requeue = decision.requeueAfter();
     boolean failure = outcomes.stream().anyMatch(o -> o.result() == ActionOutcome.Result.FAILED);
     if (failure && (requeue.isEmpty() || requeue.get().compareTo(actionRetryDelay) > 0)) {
@@ -286,14 +285,14 @@ public final class RayServiceLoop {
   private void recordAttempt(String key, RayService rayService, CleanupOutcome outcome) {
     if (outcome.done()) {
       LOG.info("{}: {}", key, outcome.message());
-      if ("RayClustersDeleted".equals(outcome.reason())) {
+      if (outcome.reason() == RayServiceClusterCleanup.Reason.RAY_CLUSTERS_DELETED) {
         events.record(rayService, EventType.NORMAL, RayServiceCleanupEventReason.DELETING_RAY_CLUSTERS,
             outcome.message());
       } // none was left: nothing happened that a user has to be told
-    } else if (outcome.retryable() && "RayClustersTerminating".equals(outcome.reason())) {
+    } else if (outcome.reason() == RayServiceClusterCleanup.Reason.RAY_CLUSTERS_TERMINATING) {
       LOG.info("{}: {}", key, outcome.message()); // their deletionTimestamp shows it; the next attempt follows
     } else {
-      String failed = "deleting the RayClusters failed: " + outcome.reason() + ": " + outcome.message();
+      String failed = "deleting the RayClusters failed: " + outcome.reason().value() + ": " + outcome.message();
       LOG.warn("{}: {}", key, failed);
       events.record(rayService, EventType.WARNING, RayServiceCleanupEventReason.FAILED_TO_DELETE_RAY_CLUSTERS,
           failed);

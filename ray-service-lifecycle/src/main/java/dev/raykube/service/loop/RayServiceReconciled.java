@@ -1,8 +1,9 @@
 package dev.raykube.service.loop;
 
+import dev.raykube.kernel.ActionOutcome;
 import dev.raykube.model.service.RayService;
 import dev.raykube.reconcile.StatusRecorder;
-import dev.raykube.service.act.RayServiceActionOutcome;
+import dev.raykube.service.decide.RayServiceAction;
 import dev.raykube.service.decide.RayServiceDecision;
 import dev.raykube.service.observe.ObservedRayService;
 import java.time.Duration;
@@ -22,7 +23,7 @@ import java.util.Optional;
  * @param requeueAfter when to reconcile again at the latest even if nothing watched changes; empty: only on a change
  */
 public record RayServiceReconciled(RayService rayService, ObservedRayService observed, RayServiceDecision decision,
-    StatusRecorder.Result status, List<RayServiceActionOutcome> outcomes, Optional<Duration> requeueAfter) {
+    StatusRecorder.Result status, List<ActionOutcome<RayServiceAction>> outcomes, Optional<Duration> requeueAfter) {
 
   /** Checks and copies. */
   public RayServiceReconciled {
@@ -35,6 +36,6 @@ public record RayServiceReconciled(RayService rayService, ObservedRayService obs
 
   /** Whether any action failed or was rejected. */
   public boolean anyFailed() {
-    return outcomes.stream().anyMatch(RayServiceActionOutcome::failed);
+    return outcomes.stream().anyMatch(ActionOutcome::failed);
   }
 }

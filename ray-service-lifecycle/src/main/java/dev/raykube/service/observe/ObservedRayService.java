@@ -1,6 +1,6 @@
 package dev.raykube.service.observe;
 
-import dev.raykube.lifecycle.observe.DashboardEndpoint;
+import dev.raykube.kernel.dashboard.DashboardEndpoint;
 import dev.raykube.model.service.RayService;
 import dev.raykube.service.decide.RayServiceObservation;
 import java.util.Map;

@@ -5,7 +5,7 @@ import dev.raykube.dashboard.ServeApplicationStatus;
 import dev.raykube.dashboard.ServeDeploymentDetails;
 import dev.raykube.dashboard.ServeDeploymentStatus;
 import dev.raykube.dashboard.ServeInstanceDetails;
-import dev.raykube.lifecycle.job.NameSuffixes;
+import dev.raykube.kernel.NameSuffixes;
 import dev.raykube.model.cluster.HeadGroupSpec;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.RayClusterSpec;

@@ -3,6 +3,7 @@ package dev.raykube.service.decide;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.raykube.kernel.GoDuration;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.stream.Stream;

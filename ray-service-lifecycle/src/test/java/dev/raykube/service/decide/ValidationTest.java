@@ -9,7 +9,7 @@ import static dev.raykube.service.decide.Fixtures.machine;
 import static dev.raykube.service.decide.Fixtures.service;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.raykube.lifecycle.job.Violation;
+import dev.raykube.kernel.Violation;
 import dev.raykube.model.service.RayService;
 import dev.raykube.model.service.RayServiceConditionType;
 import dev.raykube.model.service.RayServiceSpec;

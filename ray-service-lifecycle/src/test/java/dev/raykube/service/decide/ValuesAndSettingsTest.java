@@ -12,7 +12,7 @@ import static dev.raykube.service.decide.Fixtures.time;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.raykube.lifecycle.job.AdaptivePoll;
+import dev.raykube.kernel.AdaptivePoll;
 import dev.raykube.model.service.RayService;
 import dev.raykube.model.service.RayServiceConditionType;
 import dev.raykube.model.service.RayServiceStatus;

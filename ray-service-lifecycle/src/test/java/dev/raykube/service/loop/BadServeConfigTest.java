@@ -3,7 +3,7 @@ package dev.raykube.service.loop;
 import static dev.raykube.service.loop.RayServiceRolloutTest.condition;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.raykube.lifecycle.act.ActionOutcome;
+import dev.raykube.kernel.ActionOutcome;
 import dev.raykube.model.service.RayService;
 import dev.raykube.service.decide.RayServiceAction;
 import io.fabric8.kubernetes.api.model.Condition;

@@ -2,19 +2,17 @@ package dev.raykube.service.loop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.raykube.lifecycle.finalizer.DeletionCleanup;
-import dev.raykube.lifecycle.finalizer.FinalizerNames;
-import dev.raykube.lifecycle.finalizer.FinalizerPolicy;
-import dev.raykube.lifecycle.finalizer.FinalizerSettings;
+import dev.raykube.kernel.finalizer.DeletionCleanup;
+import dev.raykube.kernel.finalizer.FinalizerNames;
+import dev.raykube.kernel.finalizer.FinalizerPolicy;
+import dev.raykube.kernel.finalizer.FinalizerSettings;
 import dev.raykube.reconcile.FinalizerEditor;
-import dev.raykube.lifecycle.loop.CleanedUp;
-import dev.raykube.lifecycle.loop.RayJobLoop;
+import dev.raykube.kernel.finalizer.CleanedUp;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.service.RayService;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import java.lang.reflect.Field;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -108,15 +106,14 @@ class RayServiceDeletionTest {
   }
 
   @Test
-  @DisplayName("the loop's cleanup is RayJob's DeletionCleanup — the very class, not a copy — for "
+  @DisplayName("the loop's cleanup is the kernel's DeletionCleanup — the very class RayJob's loop uses, not a copy — for "
       + FinalizerNames.RAYSERVICE)
-  void cleanupIsTheSameClassAsRayJobs() throws NoSuchFieldException {
+  void cleanupIsTheKernelsDeletionCleanup() {
     bed = new ServiceBed(client, server);
-    Field rayJobs = RayJobLoop.class.getDeclaredField("cleanup");
 
-    assertThat(bed.loop.deletionCleanup().getClass()).isSameAs(DeletionCleanup.class).isSameAs(rayJobs.getType());
-    assertThat(DeletionCleanup.class.getProtectionDomain().getCodeSource().getLocation())
-        .isEqualTo(RayJobLoop.class.getProtectionDomain().getCodeSource().getLocation());
+    assertThat(bed.loop.deletionCleanup().getClass()).isSameAs(DeletionCleanup.class);
+    assertThat(DeletionCleanup.class.getProtectionDomain().getCodeSource().getLocation().toString())
+        .contains("ray-lifecycle-kernel");
     assertThat(bed.loop.deletionCleanup().finalizer()).isEqualTo(FinalizerNames.RAYSERVICE);
   }
 }

@@ -3,9 +3,9 @@ package dev.raykube.service.loop;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.dashboard.fake.Fault;
-import dev.raykube.lifecycle.act.ActionOutcome;
-import dev.raykube.lifecycle.observe.DashboardAccess;
-import dev.raykube.lifecycle.observe.DashboardEndpoint;
+import dev.raykube.kernel.ActionOutcome;
+import dev.raykube.kernel.dashboard.DashboardAccess;
+import dev.raykube.kernel.dashboard.DashboardEndpoint;
 import dev.raykube.model.service.RayService;
 import dev.raykube.service.decide.ObservedCluster;
 import dev.raykube.service.decide.RayServiceAction;

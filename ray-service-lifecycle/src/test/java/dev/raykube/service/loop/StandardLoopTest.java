@@ -3,11 +3,11 @@ package dev.raykube.service.loop;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.cluster.ClusterBuildSettings;
-import dev.raykube.lifecycle.finalizer.FinalizerNames;
-import dev.raykube.lifecycle.finalizer.FinalizerSettings;
-import dev.raykube.lifecycle.loop.CleanedUp;
-import dev.raykube.lifecycle.observe.DashboardAccess;
-import dev.raykube.lifecycle.observe.DashboardClients;
+import dev.raykube.kernel.finalizer.FinalizerNames;
+import dev.raykube.kernel.finalizer.FinalizerSettings;
+import dev.raykube.kernel.finalizer.CleanedUp;
+import dev.raykube.kernel.dashboard.DashboardAccess;
+import dev.raykube.kernel.dashboard.DashboardClients;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.reconcile.EventRecorder;
 import dev.raykube.reconcile.PrimaryCache;

@@ -1,8 +1,0 @@
-/**
- * Carrying out the RayJob state machine's decisions, the I/O side of {@code dev.raykube.lifecycle.job}:
- * {@link dev.raykube.lifecycle.act.RayJobActuator} performs the actions through the Kubernetes and dashboard clients
- * and reports each outcome as a value; {@link dev.raykube.lifecycle.act.OwnedRayCluster} and
- * {@link dev.raykube.lifecycle.act.SubmitterJob} are the pure builders of what a RayJob creates. Status and Events are
- * written by {@code dev.raykube.reconcile}; the loop that ties them together is {@code dev.raykube.lifecycle.loop}.
- */
-package dev.raykube.lifecycle.act;

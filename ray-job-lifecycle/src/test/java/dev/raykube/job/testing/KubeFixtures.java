@@ -1,0 +1,127 @@
+package dev.raykube.job.testing;
+
+import dev.raykube.model.cluster.ClusterState;
+import dev.raykube.model.cluster.HeadGroupSpec;
+import dev.raykube.model.cluster.RayCluster;
+import dev.raykube.model.cluster.RayClusterSpec;
+import dev.raykube.model.cluster.RayClusterStatus;
+import dev.raykube.model.cluster.WorkerGroupSpec;
+import dev.raykube.model.job.JobSubmissionMode;
+import dev.raykube.model.job.RayJob;
+import dev.raykube.model.job.RayJobSpec;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.api.model.PodTemplateSpecBuilder;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.mockwebserver.http.RecordedRequest;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/** Kubernetes-side fixtures of the observe/act tests on the fabric8 CRUD mock. */
+public final class KubeFixtures {
+
+  /** The namespace of every test object. */
+  public static final String NS = "ml";
+
+  private KubeFixtures() {
+  }
+
+  /** Registers the generated RayJob and RayCluster CRDs (status becomes a subresource). */
+  public static void registerCrds(KubernetesClient client) {
+    registerCrds(client, "rayjobs", "rayclusters");
+  }
+
+  /**
+   * Registers the generated ray.io CRDs of {@code plurals} (from ray-api-model's jar) unless they exist, so that the
+   * CRUD mock treats status as a subresource.
+   */
+  public static void registerCrds(KubernetesClient client, String... plurals) {
+    for (String plural : plurals) {
+      String name = plural + ".ray.io";
+      if (client.apiextensions().v1().customResourceDefinitions().withName(name).get() != null) {
+        continue;
+      }
+      String path = "/META-INF/fabric8/" + name + "-v1.yml";
+      try (InputStream in = KubeFixtures.class.getResourceAsStream(path)) {
+        if (in == null) {
+          throw new IllegalStateException(path + " is not on the classpath");
+        }
+        CustomResourceDefinition crd = client.apiextensions().v1().customResourceDefinitions().load(in).item();
+        client.resource(crd).create();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+  }
+
+  /** A RayCluster spec with a head ({@code rayproject/ray:2.60.0}) and one worker group. */
+  public static RayClusterSpec clusterSpec() {
+    RayClusterSpec spec = new RayClusterSpec();
+    HeadGroupSpec head = new HeadGroupSpec();
+    head.setRayStartParams(Map.of());
+    head.setTemplate(new PodTemplateSpecBuilder().withNewSpec().addNewContainer().withName("ray-head")
+        .withImage("rayproject/ray:2.60.0").endContainer().endSpec().build());
+    spec.setHeadGroupSpec(head);
+    WorkerGroupSpec workers = new WorkerGroupSpec();
+    workers.setGroupName("small");
+    workers.setReplicas(1);
+    workers.setMinReplicas(0);
+    workers.setMaxReplicas(2);
+    workers.setRayStartParams(Map.of());
+    workers.setTemplate(new PodTemplateSpecBuilder().withNewSpec().addNewContainer().withName("ray-worker")
+        .withImage("rayproject/ray:2.60.0").endContainer().endSpec().build());
+    spec.setWorkerGroupSpecs(new ArrayList<>(List.of(workers)));
+    return spec;
+  }
+
+  /** A RayJob {@code name} in {@link #NS} with its own cluster, entrypoint {@code echo hello}, the given mode. */
+  public static RayJob rayJob(String name, JobSubmissionMode mode) {
+    RayJob job = new RayJob();
+    job.setMetadata(new ObjectMetaBuilder().withName(name).withNamespace(NS).withLabels(Map.of("team", "ml"))
+        .build());
+    RayJobSpec spec = new RayJobSpec();
+    spec.setEntrypoint("echo hello");
+    spec.setSubmissionMode(mode);
+    spec.setRayClusterSpec(clusterSpec());
+    job.setSpec(spec);
+    return job;
+  }
+
+  /** A RayCluster {@code name} in {@link #NS} with {@link #clusterSpec()} and no status. */
+  public static RayCluster cluster(String name) {
+    RayCluster cluster = new RayCluster();
+    cluster.setMetadata(new ObjectMetaBuilder().withName(name).withNamespace(NS).build());
+    cluster.setSpec(clusterSpec());
+    return cluster;
+  }
+
+  /** Writes {@code status.state: ready} on a RayCluster, as a RayCluster controller would. */
+  public static RayCluster markReady(KubernetesClient client, String clusterName) {
+    RayCluster cluster = client.resources(RayCluster.class).inNamespace(NS).withName(clusterName).require();
+    RayClusterStatus status = new RayClusterStatus();
+    status.setState(ClusterState.READY);
+    cluster.setStatus(status);
+    return client.resource(cluster).updateStatus();
+  }
+
+  /** Drains the requests the mock server recorded so far, as {@code "METHOD path"}. */
+  public static List<String> drainRequests(KubernetesMockServer server) {
+    List<String> requests = new ArrayList<>();
+    try {
+      RecordedRequest request;
+      while ((request = server.takeRequest(1, TimeUnit.MILLISECONDS)) != null) {
+        requests.add(request.getMethod() + " " + request.getPath());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+    return requests;
+  }
+}

@@ -1,0 +1,5 @@
+/**
+ * Time for tests, shared by the tests of every RayKube module and published to embedders through
+ * {@code raykube-test-kit}: {@link dev.raykube.testing.MovableClock}.
+ */
+package dev.raykube.testing;
