@@ -27,7 +27,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class AdmissionE2eTest {
 
-  static final List<String> CRDS = List.of("rayclusters.ray.io", "rayjobs.ray.io", "rayservices.ray.io");
+  static final List<String> CRDS = List.of("rayclusters.ray.io", "rayjobs.ray.io", "rayservices.ray.io",
+      "raycronjobs.ray.io");
 
   private static final String NAMESPACE = "admission-e2e-" + UUID.randomUUID().toString().substring(0, 8);
 
@@ -75,14 +76,14 @@ class AdmissionE2eTest {
     KubectlRun resources = KubectlRun.run("api-resources", "--api-group=ray.io", "-o", "name");
     assertThat(resources.exitCode()).as(resources.describe()).isZero();
     assertThat(resources.stdout().lines().toList())
-        .containsExactlyInAnyOrder("rayclusters.ray.io", "rayjobs.ray.io", "rayservices.ray.io");
+        .containsExactlyInAnyOrderElementsOf(CRDS);
   }
 
   @Test
   void theInvalidManifestsCoverEveryKind() {
     List<InvalidManifest> manifests = InvalidManifest.all().toList();
     assertThat(manifests).hasSizeGreaterThanOrEqualTo(15);
-    for (String kind : List.of("RayCluster", "RayJob", "RayService")) {
+    for (String kind : List.of("RayCluster", "RayJob", "RayService", "RayCronJob")) {
       assertThat(manifests).as(kind).anySatisfy(m -> assertThat(m.rejected()).contains("kind: " + kind + "\n"));
     }
   }

@@ -2,8 +2,6 @@ package dev.raykube.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.raykube.sandbox.NodeSimulator;
-import dev.raykube.testkit.RayKubeExtension;
 import dev.raykube.e2e.support.Crds;
 import dev.raykube.e2e.support.E2eWaits;
 import dev.raykube.e2e.support.InProcessOperator;
@@ -14,7 +12,9 @@ import dev.raykube.model.cluster.HeadGroupSpec;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.RayClusterSpec;
 import dev.raykube.model.cluster.WorkerGroupSpec;
-import dev.raykube.operator.testing.Eventually;
+import dev.raykube.sandbox.NodeSimulator;
+import dev.raykube.testing.Eventually;
+import dev.raykube.testkit.RayKubeExtension;
 import io.fabric8.kubernetes.api.model.ContainerStatus;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.Pod;

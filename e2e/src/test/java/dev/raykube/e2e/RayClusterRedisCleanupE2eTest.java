@@ -12,7 +12,7 @@ import dev.raykube.model.cluster.HeadGroupSpec;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.RayClusterSpec;
 import dev.raykube.model.cluster.RedisCredential;
-import dev.raykube.operator.testing.Eventually;
+import dev.raykube.testing.Eventually;
 import dev.raykube.testkit.RayKubeExtension;
 import io.fabric8.kubernetes.api.model.EnvVarSourceBuilder;
 import io.fabric8.kubernetes.api.model.Event;

@@ -2,17 +2,17 @@ package dev.raykube.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.raykube.sandbox.LoopbackServiceProxy;
-import dev.raykube.sandbox.NodeSimulator;
-import dev.raykube.testkit.RayKubeExtension;
 import dev.raykube.e2e.support.Crds;
 import dev.raykube.e2e.support.E2eWaits;
 import dev.raykube.e2e.support.FreshConnectionGet;
 import dev.raykube.e2e.support.InProcessOperator;
 import dev.raykube.e2e.support.RequestLoop;
 import dev.raykube.model.service.RayService;
-import dev.raykube.operator.testing.Eventually;
+import dev.raykube.sandbox.LoopbackServiceProxy;
+import dev.raykube.sandbox.NodeSimulator;
 import dev.raykube.service.decide.RayServiceSettings;
+import dev.raykube.testing.Eventually;
+import dev.raykube.testkit.RayKubeExtension;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -27,8 +27,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -2,15 +2,15 @@ package dev.raykube.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.raykube.sandbox.LoopbackServiceProxy;
-import dev.raykube.sandbox.NodeSimulator;
-import dev.raykube.testkit.RayKubeExtension;
 import dev.raykube.e2e.support.Crds;
 import dev.raykube.e2e.support.E2eWaits;
 import dev.raykube.e2e.support.FreshConnectionGet;
 import dev.raykube.e2e.support.InProcessOperator;
-import dev.raykube.operator.testing.Eventually;
+import dev.raykube.sandbox.LoopbackServiceProxy;
+import dev.raykube.sandbox.NodeSimulator;
 import dev.raykube.service.decide.RayServiceSettings;
+import dev.raykube.testing.Eventually;
+import dev.raykube.testkit.RayKubeExtension;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.time.Duration;

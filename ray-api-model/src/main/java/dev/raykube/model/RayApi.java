@@ -3,7 +3,7 @@ package dev.raykube.model;
 /** The Kubernetes API group and version of the Ray custom resources, as used by KubeRay. */
 public final class RayApi {
 
-  /** API group of RayCluster, RayJob and RayService. */
+  /** API group of RayCluster, RayJob, RayService and RayCronJob. */
   public static final String GROUP = "ray.io";
 
   /** Served and storage version of the model. */

@@ -1,6 +1,7 @@
 package dev.raykube.model;
 
 import dev.raykube.model.cluster.RayCluster;
+import dev.raykube.model.cronjob.RayCronJob;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.model.service.RayService;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
@@ -18,8 +19,12 @@ import java.util.function.BiConsumer;
 /** Test helpers for the CRDs generated into {@code META-INF/fabric8} at build time. */
 final class Crds {
 
+  /**
+   * Every resource class of the model: each has a generated CRD, committed in {@code ray-operator/deploy/crds} and
+   * installed by its kustomization.
+   */
   static final List<Class<? extends CustomResource<?, ?>>> RESOURCES = List.of(
-      RayCluster.class, RayJob.class, RayService.class);
+      RayCluster.class, RayJob.class, RayService.class, RayCronJob.class);
 
   private Crds() {
   }

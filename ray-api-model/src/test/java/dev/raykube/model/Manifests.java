@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.raykube.model.cluster.RayCluster;
+import dev.raykube.model.cronjob.RayCronJob;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.model.service.RayService;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -25,7 +26,8 @@ final class Manifests {
   private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
   private static final Map<String, Class<? extends HasMetadata>> KINDS = Map.of(
-      "RayCluster", RayCluster.class, "RayJob", RayJob.class, "RayService", RayService.class);
+      "RayCluster", RayCluster.class, "RayJob", RayJob.class, "RayService", RayService.class,
+      "RayCronJob", RayCronJob.class);
 
   /**
    * Equal JSON values: numbers by value (1 equals 1.0, since Java number types normalize the written form), everything

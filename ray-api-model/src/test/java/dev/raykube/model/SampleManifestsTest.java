@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.UpscalingMode;
+import dev.raykube.model.cronjob.RayCronJob;
 import dev.raykube.model.job.JobSubmissionMode;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.model.service.RayService;
@@ -55,8 +56,9 @@ class SampleManifestsTest {
       kinds.add(kind);
     }
     // At least one sample of each kind and RayJob cluster source; more samples (e.g. a minimal RayCluster) may exist.
-    assertThat(kinds).containsOnly("RayCluster", "RayJob/clusterSelector", "RayJob/rayClusterSpec", "RayService")
-        .contains("RayCluster", "RayJob/clusterSelector", "RayJob/rayClusterSpec", "RayService");
+    assertThat(kinds)
+        .containsOnly("RayCluster", "RayJob/clusterSelector", "RayJob/rayClusterSpec", "RayService", "RayCronJob")
+        .contains("RayCluster", "RayJob/clusterSelector", "RayJob/rayClusterSpec", "RayService", "RayCronJob");
   }
 
   @ParameterizedTest
@@ -136,6 +138,32 @@ class SampleManifestsTest {
     assertThat(service.getSpec().getServeConfigV2()).contains("import_path: fruit_stand:app");
     assertThat(service.getSpec().getRayClusterConfig().getRayVersion()).isEqualTo("2.60.0");
     assertThat(service.getSpec().getRayClusterConfig().getHeadGroupSpec().getTemplate()).isNotNull();
+  }
+
+  @Test
+  void typedAccessReadsTheRayCronJobSamples() {
+    RayCronJob everyMinute = (RayCronJob) Manifests.parse(rayDocument(sample("raycronjob.yaml")));
+    assertThat(everyMinute.getSpec().getSchedule()).isEqualTo("* * * * *");
+    assertThat(everyMinute.getSpec().getTimeZone()).isNull();
+    assertThat(everyMinute.getSpec().getSuspend()).isFalse();
+    assertThat(everyMinute.getSpec().getJobTemplate().getShutdownAfterJobFinishes()).isTrue();
+    assertThat(everyMinute.getSpec().getJobTemplate().getTtlSecondsAfterFinished()).isEqualTo(30);
+    assertThat(everyMinute.getSpec().getJobTemplate().getRayClusterSpec().getWorkerGroupSpecs()).hasSize(1);
+    assertThat(everyMinute.getStatus()).isNull();
+
+    RayCronJob zoned = (RayCronJob) Manifests.parse(rayDocument(sample("raycronjob-timezone.yaml")));
+    assertThat(zoned.getSpec().getSchedule()).isEqualTo("30 9 * * 1-5");
+    assertThat(zoned.getSpec().getTimeZone()).isEqualTo("America/New_York");
+    assertThat(zoned.getSpec().getSuspend()).isNull();
+    assertThat(zoned.getSpec().getJobTemplate().getSubmissionMode()).isEqualTo(JobSubmissionMode.HTTP_MODE);
+    assertThat(zoned.getSpec().getJobTemplate().getShutdownAfterJobFinishes()).isTrue();
+    assertThat(zoned.getSpec().getJobTemplate().getTtlSecondsAfterFinished()).isEqualTo(60);
+    for (RayCronJob cronJob : List.of(everyMinute, zoned)) {
+      assertThat(cronJob.getSpec().getJobTemplate().getRayClusterSpec().getHeadGroupSpec().getTemplate().getSpec()
+          .getContainers().get(0).getImage()).isEqualTo("rayproject/ray:2.46.0");
+      assertThat(cronJob.getMetadata().getName().length()).as("child RayJob names stay short enough")
+          .isLessThanOrEqualTo(36);
+    }
   }
 
   @ParameterizedTest

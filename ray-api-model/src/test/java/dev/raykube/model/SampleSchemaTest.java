@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.raykube.model.cluster.RayCluster;
+import dev.raykube.model.cronjob.RayCronJob;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.model.service.RayService;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.JSONSchemaProps;
@@ -26,7 +27,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 class SampleSchemaTest {
 
   private static final Map<String, Class<? extends CustomResource<?, ?>>> KINDS = Map.of(
-      "RayCluster", RayCluster.class, "RayJob", RayJob.class, "RayService", RayService.class);
+      "RayCluster", RayCluster.class, "RayJob", RayJob.class, "RayService", RayService.class,
+      "RayCronJob", RayCronJob.class);
 
   static Stream<Arguments> documents() throws Exception {
     List<Arguments> documents = new ArrayList<>();
@@ -34,7 +36,7 @@ class SampleSchemaTest {
       documents.add(Arguments.of(sample.getFileName().toString(), SampleManifestsTest.rayDocument(sample)));
     }
     for (String name : List.of("raycluster-with-status.yaml", "rayjob-with-status.yaml",
-        "rayservice-with-status.yaml")) {
+        "rayservice-with-status.yaml", "raycronjob-with-status.yaml")) {
       documents.add(Arguments.of(name, Manifests.resource("/manifests/" + name)));
     }
     return documents.stream();

@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
     sortOptions = false,
     usageHelpAutoWidth = true,
     headerHeading = "%n",
-    header = "RayKube reference operator: reconciles ray.io/v1 RayCluster, RayJob and RayService objects.",
+    header = "RayKube reference operator: reconciles ray.io/v1 RayCluster, RayJob, RayService and RayCronJob objects.",
     descriptionHeading = "%n",
     description = "Every option can also be set by the environment variable named in its description; a flag on the"
         + " command line wins over the environment, the environment over the default. The operator connects to the"
@@ -133,9 +133,9 @@ final class OperatorOptions {
 
   @EnvVar("CONTROLLERS")
   @Option(names = "--controllers", paramLabel = "<name,...>", defaultValue = "",
-      description = "Controllers to run, comma-separated, of raycluster, rayjob, rayservice; empty runs all of them (a"
-          + " RayJob controller without the RayCluster one reads head Services from the API server). Env: CONTROLLERS. "
-          + "Default: all.")
+      description = "Controllers to run, comma-separated, of raycluster, rayjob, rayservice, raycronjob; empty runs all of"
+          + " them (a RayJob controller without the RayCluster one reads head Services from the API server; the RayJobs"
+          + " of a RayCronJob need the RayJob controller). Env: CONTROLLERS. Default: all.")
   String controllers;
 
   @EnvVar("KUBECONFIG")

@@ -1,5 +1,6 @@
 package dev.raykube.operator;
 
+import dev.raykube.job.push.LogTailSettings;
 import dev.raykube.kernel.finalizer.FinalizerPolicy;
 import java.nio.file.Path;
 import java.util.Collections;
@@ -74,7 +75,7 @@ public record OperatorSettings(
   /** Default {@link #clusterDomain()}. */
   public static final String DEFAULT_CLUSTER_DOMAIN = "cluster.local";
   /** Default {@link #maxJobLogTails()}. */
-  public static final int DEFAULT_MAX_JOB_LOG_TAILS = 250;
+  public static final int DEFAULT_MAX_JOB_LOG_TAILS = LogTailSettings.DEFAULT_MAX_OPEN;
   /** Accepted {@link #logLevel()} values. */
   public static final Set<String> LOG_LEVELS = Set.of("error", "warn", "info", "debug", "trace");
 

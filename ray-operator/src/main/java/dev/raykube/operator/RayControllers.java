@@ -1,6 +1,7 @@
 package dev.raykube.operator;
 
 import dev.raykube.operator.raycluster.RayClusterController;
+import dev.raykube.operator.raycronjob.RayCronJobController;
 import dev.raykube.operator.rayjob.RayJobController;
 import dev.raykube.operator.rayservice.RayServiceController;
 import dev.raykube.operator.runtime.ControllerDefinition;
@@ -15,7 +16,8 @@ import java.util.Set;
  * list, so a controller added here is started, checked for its CRD, and covered by those tests without further wiring.
  *
  * <p>Add a controller with one entry in {@link #all()}: a {@link ControllerDefinition} of its own, as
- * {@link RayClusterController}, {@link RayJobController} and {@link RayServiceController} are, or, for a controller that needs no configuration
+ * {@link RayClusterController}, {@link RayJobController}, {@link RayServiceController} and {@link RayCronJobController} are,
+ * or, for a controller that needs no configuration
  * beyond name and namespaces, {@code ControllerDefinition.of(name, resourceClass, context -> reconciler)}, where the
  * function builds the reconciler from the {@link dev.raykube.operator.runtime.ControllerContext}.
  */
@@ -26,7 +28,8 @@ public final class RayControllers {
 
   /** Every controller of the operator, in registration order. */
   public static List<ControllerDefinition<?>> all() {
-    return List.of(new RayClusterController(), new RayJobController(), new RayServiceController());
+    return List.of(new RayClusterController(), new RayJobController(), new RayServiceController(),
+        new RayCronJobController());
   }
 
   /** The names of {@link #all()}, in registration order: what {@code --controllers} accepts. */

@@ -239,7 +239,7 @@ class OperatorCommandLineTest {
     Set<String> reconciled = RayControllers.all().stream().map(c -> HasMetadata.getKind(c.resourceClass()))
         .collect(Collectors.toSet());
     assertThat(reconciled).contains("RayCluster", "RayJob");
-    for (String kind : List.of("RayCluster", "RayJob", "RayService")) {
+    for (String kind : List.of("RayCluster", "RayJob", "RayService", "RayCronJob")) {
       assertThat(header.contains(kind)).as(kind + " in the help header: " + header)
           .isEqualTo(reconciled.contains(kind));
     }

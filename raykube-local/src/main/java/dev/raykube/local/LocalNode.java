@@ -6,6 +6,7 @@ import dev.raykube.job.decide.RayJobSettings;
 import dev.raykube.operator.CommandLineOutcome;
 import dev.raykube.operator.OperatorCommandLine;
 import dev.raykube.operator.raycluster.RayClusterController;
+import dev.raykube.operator.raycronjob.RayCronJobController;
 import dev.raykube.operator.rayjob.RayJobController;
 import dev.raykube.operator.rayservice.RayServiceController;
 import dev.raykube.operator.runtime.ControllerDefinition;
@@ -23,9 +24,9 @@ import java.util.Map;
 
 /**
  * What {@code raykube local} runs beside the control plane, in one process: the node sandbox for every namespace
- * ({@link NodeSimulator#startInAllNamespaces}, Node {@value #NODE_NAME}) and the reference operator with all three
- * controllers at their production defaults, which reach the sandbox's heads through its dashboard access and its Serve
- * proxy probe instead of cluster DNS. The operator's own settings are its command line's defaults, except health and
+ * ({@link NodeSimulator#startInAllNamespaces}, Node {@value #NODE_NAME}) and the reference operator with all four
+ * controllers (RayCluster, RayJob, RayService, RayCronJob) at their production defaults, which reach the sandbox's
+ * heads through its dashboard access and its Serve proxy probe instead of cluster DNS. The operator's own settings are its command line's defaults, except health and
  * metrics on free ports and no leader election (one replica, on a laptop).
  */
 public final class LocalNode implements AutoCloseable {
@@ -65,7 +66,8 @@ public final class LocalNode implements AutoCloseable {
           new RayClusterController(RayClusterTimings.defaults()),
           new RayJobController(RayJobSettings.defaults(), FinalizerSettings.defaults(), context -> dashboards),
           new RayServiceController(RayServiceSettings.defaults(), FinalizerSettings.defaults(), context -> dashboards,
-              sandbox.serveProxyProbe()));
+              sandbox.serveProxyProbe()),
+          new RayCronJobController());
       RayOperator operator = RayOperator.start(settings(), config, controllers, RuntimeOptions.production());
       return new LocalNode(client, sandbox, operator);
     } catch (StartupFailure | RuntimeException e) {

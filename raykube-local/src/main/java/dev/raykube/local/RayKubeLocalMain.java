@@ -135,8 +135,8 @@ public final class RayKubeLocalMain {
   }
 
   /** {@code run FILE...}: apply, follow, exit 0 only if every RayJob succeeded. */
-  @Command(name = "run", description = "Apply manifest files and follow each RayJob to its end, and each RayCluster "
-      + "and RayService until ready.")
+  @Command(name = "run", description = "Apply manifest files and follow each RayJob to its end, each RayCronJob until "
+      + "its first RayJob ends, and each RayCluster and RayService until ready.")
   static final class Run extends ClusterOptions implements Callable<Integer> {
     @Option(names = "--ray-venv", description = "also run the operator and the node sandbox in this process, with "
         + "the Ray of this virtual environment (else they must run already: raykube local up)")

@@ -1,29 +1,37 @@
 package dev.raykube.local;
 
+import dev.raykube.cronjob.ChildRayJob;
+import dev.raykube.cronjob.RayCronJobEventReason;
 import dev.raykube.dashboard.JobLogListener;
 import dev.raykube.dashboard.LogTail;
 import dev.raykube.dashboard.RayDashboardClient;
 import dev.raykube.dashboard.RayDashboardException;
 import dev.raykube.kernel.dashboard.DashboardEndpoint;
 import dev.raykube.model.cluster.RayCluster;
+import dev.raykube.model.common.StatusTimes;
+import dev.raykube.model.cronjob.RayCronJob;
 import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.model.service.RayService;
+import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.PrintStream;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The I/O of {@code raykube local run} after the apply: reads each RayJob, RayCluster and RayService of the run once a
- * second, prints what {@link RunProgress} makes of it (with the seconds since the start), and tails each RayJob's Ray
- * job log from its dashboard ({@code status.dashboardURL}) while it runs, one {@code <rayjob> | <line>} per log line,
- * until every object has ended or the time is up.
+ * The I/O of {@code raykube local run} after the apply: reads each RayJob, RayCluster, RayService and RayCronJob (with
+ * its RayJobs, label {@code ray.io/cronjob-name}, and its Warnings {@code InvalidRayCronJobSpec} recorded since the
+ * run began) of the run once a second, prints what {@link RunProgress} makes of it (with the seconds since the start),
+ * and tails each RayJob's Ray job log from its dashboard ({@code status.dashboardURL}) while it runs, one
+ * {@code <rayjob> | <line>} per log line, until every object has ended or the time is up.
  */
 final class RunFollower {
 
@@ -36,6 +44,8 @@ final class RunFollower {
   private final KubernetesClient client;
   private final PrintStream out;
   private final long started = System.nanoTime();
+  /** The run's start on the wall clock, to the second as Events record it, for the Events of this run. */
+  private final Instant startedAt = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
   private final Map<RunProgress.Target, Tail> tails = new HashMap<>();
 
   RunFollower(KubernetesClient client, PrintStream out) {
@@ -43,7 +53,7 @@ final class RunFollower {
     this.out = out;
   }
 
-  /** The RayJobs, RayClusters and RayServices among {@code applied}, in order. */
+  /** The RayJobs, RayClusters, RayServices and RayCronJobs among {@code applied}, in order. */
   static List<RunProgress.Target> targets(List<HasMetadata> applied) {
     List<RunProgress.Target> targets = new ArrayList<>();
     for (HasMetadata object : applied) {
@@ -102,8 +112,46 @@ final class RunFollower {
         return progress.onRayService(target,
             client.resources(RayService.class).inNamespace(namespace).withName(target.name()).get());
       }
+      case RAY_CRON_JOB -> {
+        return observeCronJob(progress, target);
+      }
       default -> throw new IllegalStateException("unknown kind " + target.kind());
     }
+  }
+
+  /** A RayCronJob and its RayJobs; each RayJob's log is tailed as a RayJob's of the run is. */
+  private List<String> observeCronJob(RunProgress progress, RunProgress.Target target) throws InterruptedException {
+    String namespace = target.namespace();
+    RayCronJob cronJob = client.resources(RayCronJob.class).inNamespace(namespace).withName(target.name()).get();
+    List<RayJob> rayJobs = client.resources(RayJob.class).inNamespace(namespace)
+        .withLabel(ChildRayJob.CRON_JOB_NAME_LABEL, target.name()).list().getItems();
+    List<RunProgress.Target> children = rayJobs.stream()
+        .map(job -> new RunProgress.Target(RunProgress.Kind.RAY_JOB, namespace, job.getMetadata().getName())).toList();
+    for (int i = 0; i < rayJobs.size(); i++) {
+      if (!progress.ended(children.get(i))) {
+        tailIfRunning(children.get(i), rayJobs.get(i));
+      }
+    }
+    List<String> lines = progress.onRayCronJob(target, cronJob, rayJobs,
+        rayJobs.isEmpty() ? invalid(target) : Optional.empty());
+    for (RunProgress.Target child : children) {
+      Tail tail = progress.ended(child) ? tails.remove(child) : null;
+      if (tail != null) {
+        tail.drain(LOG_DRAIN);
+        tail.close();
+      }
+    }
+    return lines;
+  }
+
+  /** The message of the latest Warning {@code InvalidRayCronJobSpec} about a RayCronJob recorded since the run began. */
+  private Optional<String> invalid(RunProgress.Target target) {
+    String reason = RayCronJobEventReason.INVALID_SPEC.value();
+    return client.v1().events().inNamespace(target.namespace()).list().getItems().stream()
+        .filter(e -> "RayCronJob".equals(e.getInvolvedObject().getKind())
+            && target.name().equals(e.getInvolvedObject().getName()) && reason.equals(e.getReason()))
+        .filter(e -> StatusTimes.parse(e.getLastTimestamp()).map(t -> !t.isBefore(startedAt)).orElse(false))
+        .max(java.util.Comparator.comparing(Event::getLastTimestamp)).map(Event::getMessage);
   }
 
   private void tailIfRunning(RunProgress.Target target, RayJob job) {

@@ -1,8 +1,10 @@
 package dev.raykube.local;
 
+import dev.raykube.cronjob.ChildRayJob;
 import dev.raykube.model.cluster.ClusterState;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.RayClusterStatus;
+import dev.raykube.model.cronjob.RayCronJob;
 import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.JobStatus;
 import dev.raykube.model.job.RayJob;
@@ -11,8 +13,10 @@ import dev.raykube.model.service.RayService;
 import dev.raykube.model.service.RayServiceStatus;
 import io.fabric8.kubernetes.api.model.Condition;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -23,9 +27,10 @@ import java.util.Set;
  * What {@code raykube local run} reports and when it is done (pure: objects in, lines out). Each object of the run is
  * followed to its end: a RayJob until its deployment status is terminal ({@code Complete}, {@code Failed},
  * {@code ValidationFailed}) or it is deleted; a RayCluster until it is {@code ready} (or {@code failed}); a RayService
- * until its {@code Ready} condition is {@code True}. Each change of what an object shows is one line; the run succeeded
- * if every RayJob ended {@code Complete} with its Ray job {@code SUCCEEDED}, every RayCluster is ready and every
- * RayService is Ready.
+ * until its {@code Ready} condition is {@code True}; a RayCronJob until its first RayJob has ended (each of its RayJobs
+ * shown as a RayJob is), or it is reported invalid or deleted. Each change of what an object shows is one line; the
+ * run succeeded if every RayJob, and the first RayJob of every RayCronJob, ended {@code Complete} with its Ray job
+ * {@code SUCCEEDED}, every RayCluster is ready and every RayService is Ready.
  */
 final class RunProgress {
 
@@ -36,7 +41,9 @@ final class RunProgress {
     /** A {@code ray.io/v1} RayCluster. */
     RAY_CLUSTER("RayCluster"),
     /** A {@code ray.io/v1} RayService. */
-    RAY_SERVICE("RayService");
+    RAY_SERVICE("RayService"),
+    /** A {@code ray.io/v1} RayCronJob, followed through the RayJobs it creates. */
+    RAY_CRON_JOB("RayCronJob");
 
     final String kind;
 
@@ -81,17 +88,21 @@ final class RunProgress {
   private static final Set<JobDeploymentStatus> TERMINAL = Set.of(JobDeploymentStatus.COMPLETE,
       JobDeploymentStatus.FAILED, JobDeploymentStatus.VALIDATION_FAILED);
 
+  /** The objects the run follows, in apply order (the RayJobs of a RayCronJob are shown, not followed). */
+  private final List<Target> targets;
   private final Map<Target, String> shown = new LinkedHashMap<>();
   private final Map<Target, Boolean> ended = new LinkedHashMap<>();
   private final Set<Target> clusterReadyShown = new HashSet<>();
+  /** The first RayJob of each RayCronJob, once it exists. */
+  private final Map<Target, Target> firstRayJob = new LinkedHashMap<>();
 
   RunProgress(List<Target> targets) {
-    targets.forEach(target -> shown.put(target, null));
+    this.targets = List.copyOf(new LinkedHashSet<>(targets));
   }
 
   /** The objects followed, in apply order. */
   List<Target> targets() {
-    return List.copyOf(shown.keySet());
+    return targets;
   }
 
   /** Whether {@code target} has ended (then it is no longer read). */
@@ -182,14 +193,63 @@ final class RunProgress {
     return show(target, text, lines);
   }
 
+  /**
+   * The lines a RayCronJob and its RayJobs as read now add ({@code cronJob} null: it is gone): a line when a RayJob of
+   * it appears, each RayJob's own lines as {@link #onRayJob} makes them, and the end once the first of them (the one
+   * of the earliest scheduled time) has ended, as that RayJob ended.
+   *
+   * @param target the RayCronJob
+   * @param cronJob the RayCronJob as read, or null
+   * @param rayJobs its RayJobs as read (label {@code ray.io/cronjob-name})
+   * @param invalid the message of a Warning {@code InvalidRayCronJobSpec} recorded during the run, if any
+   * @return the lines to print
+   */
+  List<String> onRayCronJob(Target target, RayCronJob cronJob, List<RayJob> rayJobs, Optional<String> invalid) {
+    List<String> lines = new ArrayList<>();
+    if (cronJob == null) {
+      return end(target, false, "deleted before its first RayJob ended", lines);
+    }
+    List<RayJob> byName = rayJobs.stream().sorted(Comparator.comparing((RayJob j) -> j.getMetadata().getName().length())
+        .thenComparing(j -> j.getMetadata().getName())).toList(); // <cronjob>-<minutes>: earlier times first
+    for (RayJob job : byName) {
+      Target child = new Target(Kind.RAY_JOB, target.namespace(), job.getMetadata().getName());
+      firstRayJob.putIfAbsent(target, child);
+      if (!shown.containsKey(child)) {
+        String scheduled = job.getMetadata().getAnnotations() == null ? null
+            : job.getMetadata().getAnnotations().get(ChildRayJob.SCHEDULED_TIMESTAMP_ANNOTATION);
+        show(target, "created RayJob " + child.name() + (scheduled == null ? "" : " for " + scheduled), lines);
+      }
+      if (!ended(child)) {
+        lines.addAll(onRayJob(child, job));
+      }
+    }
+    Target first = firstRayJob.get(target);
+    if (first == null) {
+      if (invalid.isPresent()) {
+        return end(target, false, "invalid: " + Manifest.firstLine(invalid.get()), lines);
+      }
+      boolean suspended = cronJob.getSpec() != null && Boolean.TRUE.equals(cronJob.getSpec().getSuspend());
+      String schedule = cronJob.getSpec() == null ? null : cronJob.getSpec().getSchedule();
+      return show(target, suspended ? "suspended: no RayJob is created while spec.suspend is true"
+          : "waiting for its first scheduled time (" + schedule + ")", lines);
+    }
+    if (!ended(first) && byName.stream().noneMatch(j -> j.getMetadata().getName().equals(first.name()))) {
+      lines.addAll(onRayJob(first, null));
+    }
+    if (ended(first)) {
+      return end(target, ended.get(first), "first RayJob " + first.name() + ": " + shown.get(first), lines);
+    }
+    return lines;
+  }
+
   /** Whether every object has ended. */
   boolean finished() {
-    return ended.size() == shown.size();
+    return targets.stream().allMatch(ended::containsKey);
   }
 
   /** Whether every object ended as the run wants it ({@link RunProgress}); false while any has not ended. */
   boolean succeeded() {
-    return finished() && ended.values().stream().allMatch(Boolean::booleanValue);
+    return finished() && targets.stream().allMatch(ended::get);
   }
 
   /**
@@ -198,10 +258,9 @@ final class RunProgress {
    */
   List<String> summary() {
     List<String> lines = new ArrayList<>();
-    long jobs = shown.keySet().stream().filter(t -> t.kind() == Kind.RAY_JOB).count();
-    long succeeded = shown.keySet().stream()
-        .filter(t -> t.kind() == Kind.RAY_JOB && Boolean.TRUE.equals(ended.get(t))).count();
-    for (Target target : shown.keySet()) {
+    long jobs = targets.stream().filter(RunProgress::runsARayJob).count();
+    long succeeded = targets.stream().filter(t -> runsARayJob(t) && Boolean.TRUE.equals(ended.get(t))).count();
+    for (Target target : targets) {
       if (!ended.containsKey(target)) {
         lines.add(target.label() + " has not ended: " + Objects.requireNonNullElse(shown.get(target), "no status"));
       } else if (!ended.get(target)) {
@@ -211,6 +270,11 @@ final class RunProgress {
     lines.add(jobs == 0 ? (succeeded() ? "every object is ready" : "not every object is ready")
         : succeeded + " of " + jobs + (jobs == 1 ? " RayJob" : " RayJobs") + " SUCCEEDED");
     return lines;
+  }
+
+  /** A RayJob, or a RayCronJob (which counts as its first RayJob). */
+  private static boolean runsARayJob(Target target) {
+    return target.kind() == Kind.RAY_JOB || target.kind() == Kind.RAY_CRON_JOB;
   }
 
   private static String workers(RayClusterStatus status) {

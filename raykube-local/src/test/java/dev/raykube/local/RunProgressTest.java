@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.raykube.model.cluster.ClusterState;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.RayClusterStatus;
+import dev.raykube.model.cronjob.RayCronJob;
+import dev.raykube.model.cronjob.RayCronJobSpec;
 import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.JobStatus;
 import dev.raykube.model.job.RayJob;
@@ -12,7 +14,10 @@ import dev.raykube.model.job.RayJobStatus;
 import dev.raykube.model.service.RayService;
 import dev.raykube.model.service.RayServiceStatus;
 import io.fabric8.kubernetes.api.model.ConditionBuilder;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -27,6 +32,8 @@ class RunProgressTest {
       new RunProgress.Target(RunProgress.Kind.RAY_CLUSTER, "default", "c");
   private static final RunProgress.Target SERVICE =
       new RunProgress.Target(RunProgress.Kind.RAY_SERVICE, "default", "s");
+  private static final RunProgress.Target CRON =
+      new RunProgress.Target(RunProgress.Kind.RAY_CRON_JOB, "default", "cron");
 
   static RayJob job(JobDeploymentStatus deployment, JobStatus jobStatus) {
     RayJob job = new RayJob();
@@ -154,5 +161,86 @@ class RunProgressTest {
     assertThat(progress.finished()).isFalse();
     assertThat(progress.summary()).containsExactly("RayCluster default/c ended failed (head Pod failed)",
         "RayJob default/j has not ended: Initializing, Ray job j-abcde", "0 of 1 RayJob SUCCEEDED");
+  }
+
+  static RayCronJob cronJob(Boolean suspend) {
+    RayCronJob cronJob = new RayCronJob();
+    RayCronJobSpec spec = new RayCronJobSpec();
+    spec.setSchedule("* * * * *");
+    spec.setSuspend(suspend);
+    cronJob.setSpec(spec);
+    return cronJob;
+  }
+
+  /** A RayJob of the RayCronJob {@code cron}, of the minute {@code minutes}. */
+  static RayJob child(long minutes, JobDeploymentStatus deployment, JobStatus jobStatus) {
+    RayJob job = deployment == null ? new RayJob() : job(deployment, jobStatus);
+    job.setMetadata(new ObjectMetaBuilder().withName("cron-" + minutes)
+        .withAnnotations(Map.of("ray.io/cronjob-scheduled-timestamp", "2026-12-05T12:0" + (minutes % 10) + ":00Z"))
+        .build());
+    return job;
+  }
+
+  @Test
+  @DisplayName("a RayCronJob: waiting, its RayJob shown as a RayJob is, the end with its first RayJob's")
+  void cronJobEndsWithItsFirstRayJob() {
+    RunProgress progress = new RunProgress(List.of(CRON));
+    assertThat(progress.onRayCronJob(CRON, cronJob(null), List.of(), Optional.empty()))
+        .containsExactly("RayCronJob default/cron: waiting for its first scheduled time (* * * * *)");
+    assertThat(progress.onRayCronJob(CRON, cronJob(null), List.of(), Optional.empty())).isEmpty();
+
+    assertThat(progress.onRayCronJob(CRON, cronJob(null), List.of(child(1, null, null)), Optional.empty()))
+        .containsExactly("RayCronJob default/cron: created RayJob cron-1 for 2026-12-05T12:01:00Z",
+            "RayJob default/cron-1: created, waiting for the operator");
+    assertThat(progress.onRayCronJob(CRON, cronJob(null),
+        List.of(child(1, JobDeploymentStatus.RUNNING, JobStatus.RUNNING)), Optional.empty()))
+        .containsExactly("RayJob default/cron-1: Running, Ray job j-abcde RUNNING");
+    assertThat(progress.finished()).isFalse();
+
+    // The next minute's RayJob appears while the first runs; the first one's end is the end.
+    assertThat(progress.onRayCronJob(CRON, cronJob(null), List.of(child(2, null, null),
+        child(1, JobDeploymentStatus.COMPLETE, JobStatus.SUCCEEDED)), Optional.empty())).containsExactly(
+        "RayJob default/cron-1: Complete, Ray job j-abcde SUCCEEDED",
+        "RayCronJob default/cron: created RayJob cron-2 for 2026-12-05T12:02:00Z",
+        "RayJob default/cron-2: created, waiting for the operator",
+        "RayCronJob default/cron: first RayJob cron-1: Complete, Ray job j-abcde SUCCEEDED");
+    assertThat(progress.finished()).isTrue();
+    assertThat(progress.succeeded()).isTrue();
+    assertThat(progress.summary()).containsExactly("1 of 1 RayJob SUCCEEDED");
+  }
+
+  @Test
+  @DisplayName("a RayCronJob whose first RayJob fails, or that is invalid, suspended or deleted")
+  void cronJobThatDoesNotSucceed() {
+    RunProgress failed = new RunProgress(List.of(CRON));
+    failed.onRayCronJob(CRON, cronJob(null), List.of(child(7, JobDeploymentStatus.FAILED, JobStatus.FAILED)),
+        Optional.empty());
+    assertThat(failed.finished()).isTrue();
+    assertThat(failed.succeeded()).isFalse();
+    assertThat(failed.summary()).containsExactly(
+        "RayCronJob default/cron ended first RayJob cron-7: Failed, Ray job j-abcde FAILED", "0 of 1 RayJob SUCCEEDED");
+
+    RunProgress invalid = new RunProgress(List.of(CRON));
+    assertThat(invalid.onRayCronJob(CRON, cronJob(null), List.of(),
+        Optional.of("spec.timeZone 'Mars/Olympus' is not a time zone\nmore")))
+        .containsExactly("RayCronJob default/cron: invalid: spec.timeZone 'Mars/Olympus' is not a time zone");
+    assertThat(invalid.finished()).isTrue();
+    assertThat(invalid.succeeded()).isFalse();
+
+    RunProgress suspended = new RunProgress(List.of(CRON));
+    assertThat(suspended.onRayCronJob(CRON, cronJob(true), List.of(), Optional.empty()))
+        .containsExactly("RayCronJob default/cron: suspended: no RayJob is created while spec.suspend is true");
+    assertThat(suspended.finished()).isFalse();
+
+    RunProgress gone = new RunProgress(List.of(CRON));
+    gone.onRayCronJob(CRON, cronJob(null), List.of(child(1, JobDeploymentStatus.RUNNING, JobStatus.RUNNING)),
+        Optional.empty());
+    assertThat(gone.onRayCronJob(CRON, cronJob(null), List.of(), Optional.empty()))
+        .containsExactly("RayJob default/cron-1: deleted before it ended",
+            "RayCronJob default/cron: first RayJob cron-1: deleted before it ended");
+    assertThat(gone.succeeded()).isFalse();
+    RunProgress deleted = new RunProgress(List.of(CRON));
+    assertThat(deleted.onRayCronJob(CRON, null, List.of(), Optional.empty()))
+        .containsExactly("RayCronJob default/cron: deleted before its first RayJob ended");
   }
 }

@@ -9,21 +9,21 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The CRDs of {@code ray-api-model} ({@code RayCluster}, {@code RayJob}, {@code RayService}, {@code ray.io/v1}, as the
- * CRD generator wrote them into that jar) on an API server: applied server-side and waited for until Established.
- * Idempotent.
+ * The CRDs of {@code ray-api-model} ({@code RayCluster}, {@code RayJob}, {@code RayService}, {@code RayCronJob},
+ * {@code ray.io/v1}, as the CRD generator wrote them into that jar) on an API server: applied server-side and waited
+ * for until Established. Idempotent.
  */
 public final class RayCrds {
 
   /** The CRD files in the {@code ray-api-model} jar. */
   static final List<String> RESOURCES = List.of("rayclusters.ray.io-v1.yml", "rayjobs.ray.io-v1.yml",
-      "rayservices.ray.io-v1.yml");
+      "rayservices.ray.io-v1.yml", "raycronjobs.ray.io-v1.yml");
 
   private RayCrds() {
   }
 
   /**
-   * Applies the three CRDs (field manager {@code raykube-test-kit}) and waits until each is Established.
+   * Applies the four CRDs (field manager {@code raykube-test-kit}) and waits until each is Established.
    *
    * @throws IllegalStateException if a CRD is missing from the classpath or not Established within a minute
    */

@@ -1,14 +1,14 @@
 package dev.raykube.bench.rayjob;
 
 import ch.qos.logback.classic.Level;
+import dev.raykube.job.push.FollowNeed;
+import dev.raykube.job.push.JobLogTails;
+import dev.raykube.job.push.LogTailPolicy;
+import dev.raykube.job.push.LogTailSettings;
+import dev.raykube.job.push.LogTailStep;
+import dev.raykube.job.push.LogTailTarget;
+import dev.raykube.job.push.RayJobKey;
 import dev.raykube.kernel.dashboard.DashboardEndpoint;
-import dev.raykube.operator.rayjob.JobLogTails;
-import dev.raykube.operator.rayjob.FollowNeed;
-import dev.raykube.operator.rayjob.LogTailPolicy;
-import dev.raykube.operator.rayjob.LogTailSettings;
-import dev.raykube.operator.rayjob.LogTailStep;
-import dev.raykube.operator.rayjob.LogTailTarget;
-import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -232,8 +232,8 @@ public final class LogTailBenchmark {
     out.println();
   }
 
-  private static ResourceID id(int i) {
-    return new ResourceID("rayjob-" + i, NAMESPACE);
+  private static RayJobKey id(int i) {
+    return new RayJobKey(NAMESPACE, "rayjob-" + i);
   }
 
   private static void open(JobLogTails tails, DashboardEndpoint endpoint, int i) {

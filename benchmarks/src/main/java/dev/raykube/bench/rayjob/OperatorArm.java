@@ -1,11 +1,11 @@
 package dev.raykube.bench.rayjob;
 
-import dev.raykube.kernel.finalizer.FinalizerSettings;
 import dev.raykube.job.decide.RayJobSettings;
+import dev.raykube.job.push.LogTailSettings;
 import dev.raykube.kernel.dashboard.DashboardAccess;
 import dev.raykube.kernel.dashboard.DashboardEndpoint;
+import dev.raykube.kernel.finalizer.FinalizerSettings;
 import dev.raykube.operator.raycluster.RayClusterController;
-import dev.raykube.operator.rayjob.LogTailSettings;
 import dev.raykube.operator.rayjob.RayJobController;
 import dev.raykube.operator.runtime.ControllerContext;
 import dev.raykube.operator.runtime.RayOperator;

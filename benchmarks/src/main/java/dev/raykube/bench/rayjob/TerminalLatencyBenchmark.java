@@ -149,7 +149,7 @@ final class TerminalLatencyBenchmark {
         concurrency, MIN_RUN_SECONDS, MIN_RUN_SECONDS + RUN_SPREAD_SECONDS, elapsed / 1e9);
     out.printf("    arms: %s = RayJobSettings.defaults() (%s) + log tails %s (%s); %s = a MODEL of KubeRay, not"
         + " KubeRay (the real comparison is the side-by-side suite): the same settings with a fixed 3 s poll (%s), %s%n", ours.name, ours.settings.poll(), ours.flags.isEmpty() ? "on" : ours.flags,
-        dev.raykube.operator.rayjob.LogTailSettings.defaults().followedPoll(), base.name, base.settings.poll(),
+        dev.raykube.job.push.LogTailSettings.defaults().followedPoll(), base.name, base.settings.poll(),
         base.flags);
     out.printf("  %-25s %-40s %-40s %s%n", "jobs (age at end)", ours.name, base.name, "baseline/ours (median, p90)");
     List<Case> allOurs = new ArrayList<>();

@@ -2,6 +2,7 @@ package dev.raykube.bench.side;
 
 import dev.raykube.bench.BenchClusters;
 import dev.raykube.model.cluster.RayCluster;
+import dev.raykube.model.cronjob.RayCronJob;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.model.service.RayService;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
@@ -126,6 +127,9 @@ final class Arena implements AutoCloseable {
    * finalizers), waits until their Pods are gone, then deletes the namespace and waits until it is gone.
    */
   void clean(String namespace) {
+    admin().resources(RayCronJob.class).inNamespace(namespace).delete(); // before the RayJobs it would create
+    BenchClusters.await(Duration.ofMinutes(5), Duration.ofMillis(500), "RayCronJobs of " + namespace + " gone",
+        () -> admin().resources(RayCronJob.class).inNamespace(namespace).list().getItems().isEmpty());
     admin().resources(RayService.class).inNamespace(namespace).delete();
     BenchClusters.await(Duration.ofMinutes(5), Duration.ofMillis(500), "RayServices of " + namespace + " gone",
         () -> admin().resources(RayService.class).inNamespace(namespace).list().getItems().isEmpty());

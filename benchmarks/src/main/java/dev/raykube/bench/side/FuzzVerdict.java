@@ -13,9 +13,11 @@ import java.util.Map;
  *   <li>{@code REJECTED}: the API server refused it (4xx) with a message;
  *   <li>{@code INVALID}: admitted, and the operator marked it invalid in status ({@code ValidationFailed} for RayJob,
  *       {@code Ready=False/ValidationFailed} for RayService, {@code reason: Invalid RayCluster: …} for RayCluster)
- *       <em>and</em> with a Warning Event {@code Invalid<Kind>Spec|Metadata};
+ *       <em>and</em> with a Warning Event {@code Invalid<Kind>Spec|Metadata}; a RayCronJob has no invalid mark in
+ *       status (as in KubeRay), so for it the Warning {@code InvalidRayCronJobSpec} alone;
  *   <li>{@code VALID}: admitted and progressing (a status the operator wrote that is not an invalid mark, no such
- *       Warning);
+ *       Warning); a RayCronJob: a RayJob of it exists, its {@code status.lastScheduleTime} is set, or (suspended) it
+ *       has the Normal Event {@code SuspendedRayCronJob};
  *   <li>{@code PENDING}: not yet one of these; once the time is up, {@code UNANSWERED}.
  * </ul>
  * Violations: a rejection without a message or with a server error, {@code UNANSWERED}, and a half mark (the status
@@ -86,7 +88,11 @@ record FuzzVerdict(Outcome outcome, String detail, boolean isViolation) {
     }
   }
 
-  static FuzzVerdict of(Case c, GenericKubernetesResource object, List<Event> events, boolean late) {
+  /**
+   * @param hasRayJobs whether a RayJob labelled {@code ray.io/cronjob-name} with the case's name exists (RayCronJob)
+   */
+  static FuzzVerdict of(Case c, GenericKubernetesResource object, List<Event> events, boolean hasRayJobs,
+      boolean late) {
     if (!c.admitted()) {
       boolean blank = c.message == null || c.message.isBlank();
       boolean serverError = c.code >= 500;
@@ -99,6 +105,9 @@ record FuzzVerdict(Outcome outcome, String detail, boolean isViolation) {
     List<String> warnings = events.stream()
         .filter(e -> "Warning".equals(e.getType()) && e.getReason() != null && e.getReason().startsWith("Invalid"))
         .map(e -> e.getReason() + ": " + e.getMessage()).toList();
+    if (c.kind.equals("RayCronJob")) {
+      return cronJob(status(object), events, warnings, hasRayJobs, late);
+    }
     if (marked && !warnings.isEmpty()) {
       return new FuzzVerdict(Outcome.INVALID, String.join(" | ", warnings), false);
     }
@@ -112,6 +121,20 @@ record FuzzVerdict(Outcome outcome, String detail, boolean isViolation) {
       return new FuzzVerdict(Outcome.VALID, "status " + abbreviate(status), false);
     }
     return unanswered("admitted; no status and no Warning", late);
+  }
+
+  private static FuzzVerdict cronJob(Map<String, Object> status, List<Event> events, List<String> warnings,
+      boolean hasRayJobs, boolean late) {
+    if (!warnings.isEmpty()) {
+      return new FuzzVerdict(Outcome.INVALID, String.join(" | ", warnings), false);
+    }
+    Object scheduled = status == null ? null : status.get("lastScheduleTime");
+    boolean suspended = events.stream().anyMatch(e -> "SuspendedRayCronJob".equals(e.getReason()));
+    if (hasRayJobs || scheduled != null || suspended) {
+      return new FuzzVerdict(Outcome.VALID, (hasRayJobs ? "RayJob created, " : "") + "lastScheduleTime " + scheduled
+          + (suspended ? ", suspended" : ""), false);
+    }
+    return unanswered("admitted; no RayJob, no lastScheduleTime, no Warning", late);
   }
 
   @SuppressWarnings("unchecked")

@@ -6,19 +6,25 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.raykube.bench.BenchClusters;
+import dev.raykube.cronjob.ChildRayJob;
 import dev.raykube.model.job.RayJob;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.slf4j.LoggerFactory;
@@ -46,6 +52,13 @@ public final class ManifestFuzz {
   private static final Duration VERDICT = Duration.ofMinutes(3);
   private static final Duration QUIET = Duration.ofSeconds(30);
   private static final int SENTINELS = 3;
+  /**
+   * Sample files the fuzz does not mutate, with why: a valid case of the weekday RayCronJob shows nothing (no RayJob,
+   * no {@code lastScheduleTime}, no Event) until 09:30 New York time, so {@link FuzzVerdict} could not tell it from an
+   * unanswered one within {@link #VERDICT}. The every-minute RayCronJob sample is fuzzed.
+   */
+  private static final Map<String, String> LEFT_OUT = Map.of("raycronjob-timezone.yaml",
+      "its schedule (09:30 New York time on weekdays) shows a valid case nothing within the verdict's 3 minutes");
 
   private ManifestFuzz() {}
 
@@ -83,6 +96,7 @@ public final class ManifestFuzz {
   private static int run(Path root, ManifestMutations mutations, List<Map<String, Object>> companions, int cases,
       long seed) throws IOException {
     System.out.printf("manifest fuzz: %d cases, seed %d%n", cases, seed);
+    LEFT_OUT.forEach((file, why) -> System.out.printf("manifest fuzz: sample %s left out: %s%n", file, why));
     long t0 = System.nanoTime();
     List<String> violations = new ArrayList<>();
     Map<String, Object> record = new LinkedHashMap<>();
@@ -160,13 +174,19 @@ public final class ManifestFuzz {
     System.exit(2);
   }
 
-  /** The Ray objects of the sample manifests (a file may hold several documents; others are {@code companions}). */
+  /**
+   * The Ray objects of the sample manifests (a file may hold several documents; others are {@code companions}), but
+   * those of a file in {@link #LEFT_OUT}.
+   */
   private static List<ManifestMutations.Sample> samples(Path dir, List<Map<String, Object>> companions)
       throws IOException {
     ObjectMapper yaml = new ObjectMapper(new YAMLFactory());
     List<ManifestMutations.Sample> samples = new ArrayList<>();
     try (Stream<Path> files = Files.list(dir)) {
       for (Path file : files.filter(f -> f.toString().endsWith(".yaml")).sorted().toList()) {
+        if (LEFT_OUT.containsKey(file.getFileName().toString())) {
+          continue;
+        }
         try (MappingIterator<Map<String, Object>> documents = yaml.readerFor(Map.class).readValues(file.toFile())) {
           for (Map<String, Object> tree : documents.readAll()) {
             if (String.valueOf(tree.get("apiVersion")).startsWith("ray.io/")) {
@@ -240,16 +260,24 @@ public final class ManifestFuzz {
     return name;
   }
 
-  /** Polls until every admitted case has a verdict other than {@code PENDING}, or the time is up. */
+  /**
+   * Polls until every admitted case has a verdict other than {@code PENDING}, or the time is up. A RayCronJob found
+   * valid is suspended, so that it creates no RayJob (and RayCluster) each minute for the rest of the run.
+   */
   private static Map<String, FuzzVerdict> awaitVerdicts(Arena arena, List<FuzzVerdict.Case> applied) {
     Map<String, FuzzVerdict> verdicts = new HashMap<>();
+    Set<String> suspended = new HashSet<>();
     long deadline = System.nanoTime() + VERDICT.toNanos();
     while (true) {
       Map<String, GenericKubernetesResource> objects = new HashMap<>();
-      for (String kind : List.of("RayCluster", "RayJob", "RayService")) {
+      for (String kind : List.of("RayCluster", "RayJob", "RayService", "RayCronJob")) {
         arena.admin().genericKubernetesResources("ray.io/v1", kind).inNamespace(NAMESPACE).list().getItems()
             .forEach(o -> objects.put(kind + "/" + o.getMetadata().getName(), o));
       }
+      Set<String> cronJobsWithRayJobs = new HashSet<>(); // by the label each RayJob of a RayCronJob carries
+      objects.values().stream().map(o -> o.getMetadata().getLabels()).filter(Objects::nonNull)
+          .map(labels -> labels.get(ChildRayJob.CRON_JOB_NAME_LABEL)).filter(Objects::nonNull)
+          .forEach(cronJobsWithRayJobs::add);
       Map<String, List<Event>> events = new HashMap<>();
       for (Event e : arena.admin().v1().events().inNamespace(NAMESPACE).list().getItems()) {
         events.computeIfAbsent(e.getInvolvedObject().getKind() + "/" + e.getInvolvedObject().getName(),
@@ -258,8 +286,13 @@ public final class ManifestFuzz {
       boolean late = System.nanoTime() > deadline;
       boolean pending = false;
       for (FuzzVerdict.Case c : applied) {
-        FuzzVerdict v = FuzzVerdict.of(c, objects.get(c.key()), events.getOrDefault(c.key(), List.of()), late);
+        FuzzVerdict v = FuzzVerdict.of(c, objects.get(c.key()), events.getOrDefault(c.key(), List.of()),
+            cronJobsWithRayJobs.contains(c.name()), late);
         verdicts.put(c.key(), v);
+        if (v.outcome() == FuzzVerdict.Outcome.VALID && c.kind().equals("RayCronJob") && suspended.add(c.name())) {
+          arena.admin().genericKubernetesResources("ray.io/v1", "RayCronJob").inNamespace(NAMESPACE)
+              .withName(c.name()).patch(PatchContext.of(PatchType.JSON_MERGE), "{\"spec\":{\"suspend\":true}}");
+        }
         pending |= v.outcome() == FuzzVerdict.Outcome.PENDING;
       }
       if (!pending) {

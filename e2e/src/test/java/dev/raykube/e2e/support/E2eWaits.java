@@ -4,7 +4,7 @@ import java.time.Duration;
 
 /**
  * How the end-to-end tests wait, with the operator tests' one wait helper
- * ({@code dev.raykube.operator.testing.Eventually.await(timeout, period, what, condition)}): generous limits, as real
+ * ({@code dev.raykube.testing.Eventually.await(timeout, period, what, condition)}): generous limits, as real
  * processes share a 2-core machine, and a slower poll, as a condition here asks a real API server or Ray head.
  * A passing wait returns as soon as its condition holds.
  */

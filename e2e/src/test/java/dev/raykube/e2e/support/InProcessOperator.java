@@ -5,6 +5,7 @@ import dev.raykube.kernel.finalizer.FinalizerSettings;
 import dev.raykube.job.decide.RayJobSettings;
 import dev.raykube.kernel.dashboard.DashboardAccess;
 import dev.raykube.operator.raycluster.RayClusterController;
+import dev.raykube.operator.raycronjob.RayCronJobController;
 import dev.raykube.operator.rayjob.RayJobController;
 import dev.raykube.operator.rayservice.RayServiceController;
 import dev.raykube.operator.runtime.RayOperator;
@@ -19,8 +20,8 @@ import java.util.List;
 /**
  * The reference operator running in the test JVM against the real API server: the production runtime
  * ({@link RuntimeOptions#production()}) with the RayCluster controller and the RayJob controller at their default
- * timings and settings, and, when started {@link #withRayServices with the RayService controller}, that one too,
- * except that the controllers reach dashboards through the given {@link DashboardAccess} (the node simulator's local
+ * timings and settings, and, when started {@link #withRayServices with the RayService controller} or
+ * {@link #withRayCronJobs with the RayCronJob controller}, that one too, except that the controllers reach dashboards through the given {@link DashboardAccess} (the node simulator's local
  * heads) and the RayService controller asks Serve proxies through the given {@link ServeProxyProbe} (the simulator's,
  * which maps simulated Pod IPs to local ports). Started as every test starts the operator ({@link TestOperator}):
  * settings from the real command-line parser; unless {@code args} say otherwise, health and metrics on free ports and
@@ -56,8 +57,8 @@ public final class InProcessOperator implements AutoCloseable {
   }
 
   /**
-   * Starts the operator with all three controllers (RayCluster, RayJob, RayService), as {@code java -jar} runs them;
-   * returns once it is ready.
+   * Starts the operator with the RayCluster, RayJob and RayService controllers (those of {@code java -jar} but the
+   * RayCronJob one); returns once it is ready.
    *
    * @param dashboards where the RayJob and RayService controllers find each RayCluster's dashboard
    * @param probe how the RayService controller asks a Pod's Serve proxy for its health
@@ -73,6 +74,23 @@ public final class InProcessOperator implements AutoCloseable {
     RayOperator operator = TestOperator.start(config,
         List.of(new RayClusterController(RayClusterTimings.defaults()), jobs, services), RuntimeOptions.production(),
         args);
+    return new InProcessOperator(operator);
+  }
+
+  /**
+   * Starts the operator with the RayCluster, RayJob and RayCronJob controllers at their production defaults (the
+   * RayCronJob controller on the system clock: its schedules fall due in real time); returns once it is ready.
+   *
+   * @param dashboards where the RayJob controller finds each RayCluster's dashboard
+   * @param args operator flags, e.g. {@code --namespaces=<ns>}
+   */
+  public static InProcessOperator withRayCronJobs(Config config, DashboardAccess dashboards, String... args)
+      throws StartupFailure {
+    RayJobController jobs = new RayJobController(RayJobSettings.defaults(), FinalizerSettings.defaults(),
+        context -> dashboards);
+    RayOperator operator = TestOperator.start(config,
+        List.of(new RayClusterController(RayClusterTimings.defaults()), jobs, new RayCronJobController()),
+        RuntimeOptions.production(), args);
     return new InProcessOperator(operator);
   }
 

@@ -1,17 +1,18 @@
 package dev.raykube.examples.platform;
 
 import dev.raykube.cluster.RayClusterLabels;
-import dev.raykube.kernel.finalizer.FinalizerSettings;
 import dev.raykube.job.decide.RayJobLabels;
 import dev.raykube.job.decide.RayJobSettings;
 import dev.raykube.job.loop.RayJobLoop;
+import dev.raykube.job.push.JobEndPush;
+import dev.raykube.job.push.LogTailSettings;
+import dev.raykube.job.push.RayJobKey;
 import dev.raykube.kernel.dashboard.DashboardAccess;
 import dev.raykube.kernel.dashboard.DashboardClients;
-import dev.raykube.job.observe.RayJobReads;
+import dev.raykube.kernel.finalizer.FinalizerSettings;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.reconcile.EventRecorder;
-import dev.raykube.reconcile.PrimaryCache;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
@@ -55,6 +56,7 @@ public final class CustomPlatform implements AutoCloseable {
   private final String namespace;
   private final DashboardClients dashboards;
   private final RayJobLoop loop;
+  private final JobEndPush jobEnds;
   private final WorkQueue queue;
   private final RayClusterReconciler rayClusters;
   private final List<SharedIndexInformer<?>> informers = new ArrayList<>();
@@ -89,10 +91,20 @@ public final class CustomPlatform implements AutoCloseable {
     this.client = Objects.requireNonNull(client, "client");
     this.namespace = namespace;
     this.dashboards = new DashboardClients();
-    this.loop = RayJobLoop.standard(client, RayJobReads.fromApi(client), access, dashboards, settings,
-        finalizerSettings, new EventRecorder(client, "raykube-custom-platform", null, clock), PrimaryCache.none(),
-        clock);
-    RayJobReconciler reconciler = new RayJobReconciler(client, loop);
+    // The job-end push: a RayJob whose Ray job may have ended is queued at once, so the loop polls running jobs rarely.
+    this.jobEnds = new JobEndPush(LogTailSettings.defaults(), settings.poll(),
+        this::reconcileNow, clock);
+    this.loop = RayJobLoop.builder(client)
+        .dashboardAccess(access)
+        .dashboards(dashboards)
+        .events(new EventRecorder(client, "raykube-custom-platform", null, clock))
+        .settings(settings)
+        .finalizerSettings(finalizerSettings)
+        .runningJobPoll(jobEnds)
+        .recentJobDetails(jobEnds)
+        .clock(clock)
+        .build();
+    RayJobReconciler reconciler = new RayJobReconciler(client, loop, jobEnds);
     this.queue = new WorkQueue(2, reconciler::reconcile);
     this.rayClusters = runRayClusters ? new RayClusterReconciler(client, namespace, clock) : null;
   }
@@ -146,6 +158,7 @@ public final class CustomPlatform implements AutoCloseable {
   public void close() {
     informers.forEach(SharedIndexInformer::stop);
     queue.close();
+    jobEnds.close();
     if (rayClusters != null) {
       rayClusters.close();
     }
@@ -193,6 +206,10 @@ public final class CustomPlatform implements AutoCloseable {
         && Objects.equals(before.getMetadata().getFinalizers(), after.getMetadata().getFinalizers())
         && Objects.equals(before.getMetadata().getAnnotations(), after.getMetadata().getAnnotations())
         && Objects.equals(before.getMetadata().getLabels(), after.getMetadata().getLabels());
+  }
+
+  private void reconcileNow(RayJobKey key) {
+    queue.add(key.toString(), Duration.ZERO);
   }
 
   private void enqueue(RayJob job) {

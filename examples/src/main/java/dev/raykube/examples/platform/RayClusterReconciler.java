@@ -1,13 +1,10 @@
 package dev.raykube.examples.platform;
 
-import dev.raykube.cluster.ClusterBuildSettings;
 import dev.raykube.cluster.RayClusterLabels;
-import dev.raykube.cluster.loop.ClusterReconciled;
 import dev.raykube.cluster.loop.RayClusterLoop;
-import dev.raykube.cluster.loop.RayClusterTimings;
+import dev.raykube.cluster.loop.RayClusterReads;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.reconcile.EventRecorder;
-import dev.raykube.reconcile.PrimaryCache;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Service;
@@ -18,6 +15,7 @@ import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -50,11 +48,24 @@ final class RayClusterReconciler implements AutoCloseable {
    */
   RayClusterReconciler(KubernetesClient client, String namespace, Clock clock) {
     this.client = client;
-    this.loop = new RayClusterLoop(client, ClusterBuildSettings.defaults(), RayClusterTimings.defaults(),
-        new EventRecorder(client, "raykube-custom-platform", null, clock), PrimaryCache.none(), clock);
     this.clusters = scope(client.resources(RayCluster.class), namespace, false).runnableInformer(0);
     this.pods = scope(client.pods(), namespace, true).runnableInformer(0);
     this.services = scope(client.services(), namespace, true).runnableInformer(0);
+    this.loop = RayClusterLoop.builder(client)
+        .reads(new RayClusterReads() { // the informers' caches, indexed by cluster
+          @Override
+          public Collection<Pod> pods(RayCluster cluster) {
+            return pods.getIndexer().byIndex(BY_CLUSTER, key(cluster));
+          }
+
+          @Override
+          public Collection<Service> services(RayCluster cluster) {
+            return services.getIndexer().byIndex(BY_CLUSTER, key(cluster));
+          }
+        })
+        .events(new EventRecorder(client, "raykube-custom-platform", null, clock))
+        .clock(clock)
+        .build();
     this.queue = new WorkQueue(2, this::reconcile);
   }
 
@@ -104,9 +115,11 @@ final class RayClusterReconciler implements AutoCloseable {
     if (cluster == null) {
       return Optional.empty();
     }
-    ClusterReconciled result = loop.reconcile(cluster, pods.getIndexer().byIndex(BY_CLUSTER, key),
-        services.getIndexer().byIndex(BY_CLUSTER, key));
-    return result.requeueAfter();
+    return loop.reconcile(cluster).requeueAfter();
+  }
+
+  private static String key(RayCluster cluster) {
+    return cluster.getMetadata().getNamespace() + "/" + cluster.getMetadata().getName();
   }
 
   @Override

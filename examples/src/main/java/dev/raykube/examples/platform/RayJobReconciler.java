@@ -1,12 +1,13 @@
 package dev.raykube.examples.platform;
 
+import dev.raykube.job.loop.RayJobLoop;
+import dev.raykube.job.push.JobEndPush;
+import dev.raykube.job.push.RayJobKey;
 import dev.raykube.kernel.finalizer.FinalizerNames;
+import dev.raykube.model.job.RayJob;
+import dev.raykube.reconcile.CleanedUp;
 import dev.raykube.reconcile.FinalizerEdit;
 import dev.raykube.reconcile.FinalizerEditor;
-import dev.raykube.kernel.finalizer.CleanedUp;
-import dev.raykube.job.loop.RayJobLoop;
-import dev.raykube.job.loop.Reconciled;
-import dev.raykube.model.job.RayJob;
 import dev.raykube.reconcile.ReconcileMarker;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Duration;
@@ -21,19 +22,21 @@ import java.util.Optional;
  *   <li>read the RayJob (fresh from the API server: the informer only says that something changed);</li>
  *   <li>being deleted: {@link RayJobLoop#cleanup}, then remove the finalizer ({@link FinalizerEditor}) or come back
  *       when the loop says;</li>
- *   <li>otherwise add {@value FinalizerNames#RAYJOB} first, then {@link RayJobLoop#reconcile}, and come back when
- *       the decision asks to.</li>
+ *   <li>otherwise add {@value FinalizerNames#RAYJOB} first, then {@link RayJobLoop#reconcile}, hand the result to the
+ *       job-end push ({@link JobEndPush#follow}), and come back when the decision asks to.</li>
  * </ol>
  */
 final class RayJobReconciler {
 
   private final KubernetesClient client;
   private final RayJobLoop loop;
+  private final JobEndPush jobEnds;
   private final FinalizerEditor finalizers = new FinalizerEditor();
 
-  RayJobReconciler(KubernetesClient client, RayJobLoop loop) {
+  RayJobReconciler(KubernetesClient client, RayJobLoop loop, JobEndPush jobEnds) {
     this.client = client;
     this.loop = loop;
+    this.jobEnds = jobEnds;
   }
 
   /**
@@ -63,7 +66,8 @@ final class RayJobReconciler {
       }
     }
     try (ReconcileMarker marker = ReconcileMarker.open(job, "reconcile")) {
-      Reconciled result = loop.reconcile(job);
+      var result = loop.reconcile(job);
+      jobEnds.follow(result); // follow the Ray job's end (or stop following it) by what the reconcile saw and wrote
       return result.requeueAfter();
     }
   }
@@ -73,6 +77,7 @@ final class RayJobReconciler {
       return Optional.empty(); // not ours to hold
     }
     try (ReconcileMarker marker = ReconcileMarker.open(job, "cleanup")) {
+      jobEnds.forget(RayJobKey.of(job));
       CleanedUp cleaned = loop.cleanup(job);
       if (cleaned.removeFinalizer()) {
         finalizers.remove(client, job, FinalizerNames.RAYJOB);

@@ -1,6 +1,5 @@
 package dev.raykube.cluster.loop;
 
-import dev.raykube.cluster.ClusterBuildSettings;
 import dev.raykube.cluster.RayClusterLabels;
 import dev.raykube.cluster.RayClusterNames;
 import dev.raykube.cluster.RayClusterStatusCalculator;
@@ -9,8 +8,10 @@ import dev.raykube.cluster.RayNodeType;
 import dev.raykube.cluster.RedisCleanupPlan;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.RayClusterStatus;
+import dev.raykube.reconcile.CleanedUp;
 import dev.raykube.reconcile.EventRecorder;
-import dev.raykube.reconcile.PrimaryCache;
+import dev.raykube.reconcile.Reconciled;
+import dev.raykube.reconcile.ResourceLoop;
 import dev.raykube.reconcile.StatusRecorder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Service;
@@ -24,14 +25,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.Executor;
-import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The RayCluster loop, the one sequence every RayCluster controller runs (the reference operator's reconciler is glue
- * around it): <b>observe</b> what the caller's informers hold (the cluster's Pods and head Service), corrected by the
+ * around it): <b>observe</b> what the caller's informers hold ({@link RayClusterReads}: the cluster's Pods and head
+ * Service), corrected by the
  * {@link PodExpectations} for writes the cache does not show yet → <b>decide</b> with the pure code of
  * {@code dev.raykube.cluster} ({@link RayClusterValidator}, {@code PodReconcilePlan},
  * {@link RayClusterStatusCalculator}) → <b>act</b> ({@link ClusterObjects}: autoscaler RBAC, token Secret, head
@@ -46,7 +46,8 @@ import org.slf4j.LoggerFactory;
  * and its deletion runs the Redis clean-up first ({@link RedisCleanupPlan}; no status is written meanwhile).
  * Thread-safe for different RayClusters; calls for the same RayCluster must not overlap.
  */
-public final class RayClusterLoop {
+public final class RayClusterLoop
+    implements ResourceLoop<RayCluster, Reconciled<RayCluster, ObservedRayCluster, RayClusterStatus, Void>> {
   private static final Logger LOG = LoggerFactory.getLogger(RayClusterLoop.class);
 
   private final RayClusterTimings timings;
@@ -58,108 +59,74 @@ public final class RayClusterLoop {
   private final PodChanges podChanges;
   private final KubernetesClient client;
   private final RedisCleanupFinalizer redisCleanup;
+  private final RayClusterReads reads;
+  private final ClusterStatusListener listener;
 
-  /**
-   * The loop with its standard parts; a group's new workers are created one after another.
-   *
-   * @param client the Kubernetes client every write goes through
-   * @param settings the builders' settings
-   * @param timings requeue delays and cache allowances
-   * @param events records Events
-   * @param cache told of every status write
-   * @param clock the time of every decision
-   */
-  public RayClusterLoop(KubernetesClient client, ClusterBuildSettings settings, RayClusterTimings timings,
-      EventRecorder events, PrimaryCache<RayCluster> cache, Clock clock) {
-    this(client, settings, timings, events, cache, clock, null);
-  }
-
-  /**
-   * The loop with its standard parts, creating a worker group's new Pods at once in {@code podCreations}.
-   *
-   * @param client the Kubernetes client every write goes through
-   * @param settings the builders' settings
-   * @param timings requeue delays and cache allowances
-   * @param events records Events
-   * @param cache told of every status write
-   * @param clock the time of every decision
-   * @param podCreations runs the creations of a group's new workers at once (e.g. a small thread pool; the
-   *     reconcile waits for all of them); {@code null}: one after another in the reconcile's thread, stopping at the
-   *     first failure
-   */
-  public RayClusterLoop(KubernetesClient client, ClusterBuildSettings settings, RayClusterTimings timings,
-      EventRecorder events, PrimaryCache<RayCluster> cache, Clock clock, Executor podCreations) {
-    this.client = Objects.requireNonNull(client, "client");
-    Objects.requireNonNull(settings, "settings");
-    this.timings = Objects.requireNonNull(timings, "timings");
-    this.clock = Objects.requireNonNull(clock, "clock");
-    this.events = Objects.requireNonNull(events, "events");
-    this.status = new StatusRecorder<>(client, RayClusterStatusCalculator::differs, cache);
+  RayClusterLoop(RayClusterLoopBuilder b) {
+    this.client = b.client;
+    this.timings = b.timings;
+    this.clock = b.clock;
+    this.events = b.events;
+    this.reads = b.reads;
+    this.listener = b.listener;
+    this.status = new StatusRecorder<>(client, RayClusterStatusCalculator::differs, b.cache);
     this.expectations = new PodExpectations(timings.expectationTimeout());
-    this.objects = new ClusterObjects(client, settings, events, timings);
-    this.podChanges = new PodChanges(client, settings, events, expectations, podCreations);
-    this.redisCleanup = new RedisCleanupFinalizer(client, settings, events, timings);
+    this.objects = new ClusterObjects(client, b.settings, events, timings);
+    this.podChanges = new PodChanges(client, b.settings, events, expectations, b.podCreations);
+    this.redisCleanup = new RedisCleanupFinalizer(client, b.settings, events, timings);
   }
 
   /**
-   * Reconciles a RayCluster.
+   * Starts building a loop whose writes go through {@code client}; see {@link RayClusterLoopBuilder} for what is
+   * required and what the defaults are.
    *
-   * @param cluster the RayCluster as read
-   * @param pods the cluster's Pods in the caller's cache (labelled {@code ray.io/cluster=<name>})
-   * @param services the cluster's Services in the caller's cache (the head Service among them)
-   * @return the status decided and when to come back
-   * @throws io.fabric8.kubernetes.client.KubernetesClientException if the status cannot be written (other than a
-   *     conflict or not found)
+   * @param client the Kubernetes client
+   * @return the builder
    */
-  public ClusterReconciled reconcile(RayCluster cluster, Collection<Pod> pods, Collection<Service> services) {
-    return reconcile(cluster, pods, services, decided -> {
-    });
+  public static RayClusterLoopBuilder builder(KubernetesClient client) {
+    return new RayClusterLoopBuilder(client);
   }
 
   /**
-   * Reconciles a RayCluster, telling {@code decided} the status before it is written (the reference operator feeds
-   * its state gauges from it, so that a status anyone can read is already counted).
+   * Reconciles a RayCluster; one being deleted goes to {@link #cleanup} (its Redis clean-up, if it keeps GCS data in
+   * Redis) and comes back with the delay that asks for.
    *
    * @param cluster the RayCluster as read
-   * @param pods the cluster's Pods in the caller's cache (labelled {@code ray.io/cluster=<name>})
-   * @param services the cluster's Services in the caller's cache (the head Service among them)
-   * @param decided told of the decided status, before the write
-   * @return the status decided and when to come back
+   * @return the status decided and when to come back; {@link Reconciled#leftAlone()} (with no decision) for a
+   *     RayCluster that is not this loop's or is being deleted. The RayCluster loop reports its writes as Events and
+   *     in the status, so the outcomes are always empty
    * @throws io.fabric8.kubernetes.client.KubernetesClientException if the status cannot be written (other than a
    *     conflict or not found)
    */
-  public ClusterReconciled reconcile(RayCluster cluster, Collection<Pod> pods, Collection<Service> services,
-      Consumer<RayClusterStatus> decided) {
+  @Override
+  public Reconciled<RayCluster, ObservedRayCluster, RayClusterStatus, Void> reconcile(RayCluster cluster) {
     Objects.requireNonNull(cluster, "cluster");
-    Objects.requireNonNull(decided, "decided");
     if (!isManagedHere(cluster)) {
       forget(cluster);
-      return ClusterReconciled.notOurs();
+      return Reconciled.leftAlone();
+    }
+    if (cluster.isMarkedForDeletion()) {
+      CleanedUp cleaned = cleanup(cluster);
+      return Reconciled.<RayCluster, ObservedRayCluster, RayClusterStatus, Void>leftAlone()
+          .withRequeueAfter(cleaned.retryAfter());
     }
     Instant now = clock.instant();
-    if (cluster.isMarkedForDeletion()) {
-      Optional<Duration> again = RedisCleanupPlan.holdsFinalizer(cluster)
-          ? redisCleanup.continueDeletion(cluster, pods, now) : Optional.empty();
-      if (again.isEmpty()) {
-        forget(cluster);
-      }
-      return new ClusterReconciled(null, StatusRecorder.Result.UNCHANGED, again);
-    }
     String key = key(cluster);
     List<String> problems = RayClusterValidator.validate(cluster);
     if (!problems.isEmpty()) {
-      return rejectInvalid(cluster, problems, now, decided);
+      return rejectInvalid(cluster, problems, now);
     }
     Optional<RayCluster> withFinalizer = redisCleanup.ensureFinalizer(cluster);
     if (withFinalizer.isEmpty()) {
       forget(cluster);
-      return ClusterReconciled.notOurs();
+      return Reconciled.leftAlone();
     }
     cluster = withFinalizer.get();
-    Service observedHeadService = headService(cluster, services);
+    Collection<Pod> pods = reads.pods(cluster);
+    Service observedHeadService = headService(cluster, reads.services(cluster));
     if (observedHeadService == null && objects.sawHeadService(key, cluster) && isGone(cluster)) {
       forget(cluster);
-      return ClusterReconciled.notOurs();
+      return Reconciled.leftAlone();
     }
     List<Pod> observed = expectations.podsAsExpected(key, pods, now);
     ClusterObjects.Outcome owned = objects.ensure(key, cluster, observedHeadService, now);
@@ -176,14 +143,35 @@ public final class RayClusterLoop {
     } else {
       after = timings.resync();
     }
-    decided.accept(next);
-    StatusRecorder.Result recorded = status.record(cluster, next).result();
-    return new ClusterReconciled(next, recorded, Optional.of(recorded == StatusRecorder.Result.CONFLICT
-        ? Duration.ZERO : after));
+    listener.decided(cluster, next);
+    StatusRecorder.Recorded<RayCluster> recorded = status.record(cluster, next);
+    return new Reconciled<>(recorded.resource(), new ObservedRayCluster(observed, observedHeadService), next,
+        recorded.result(), List.of(), Optional.of(recorded.result() == StatusRecorder.Result.CONFLICT
+            ? Duration.ZERO : after));
   }
 
-  private ClusterReconciled rejectInvalid(RayCluster cluster, List<String> problems, Instant now,
-      Consumer<RayClusterStatus> decided) {
+  /**
+   * The deletion of a RayCluster: a cluster that keeps its GCS data in Redis carries the loop's own finalizer
+   * {@value RedisCleanupPlan#FINALIZER} until the Redis clean-up ran ({@link RedisCleanupPlan}); the loop removes it
+   * itself. Any other cluster has nothing to clean up (owner references let Kubernetes delete its Pods and Services).
+   *
+   * @param cluster the RayCluster as read, being deleted
+   * @return {@link CleanedUp#remove()} once nothing is left for the loop to do (its own finalizer, if any, is gone),
+   *     else when to look again
+   */
+  @Override
+  public CleanedUp cleanup(RayCluster cluster) {
+    Optional<Duration> again = RedisCleanupPlan.holdsFinalizer(cluster)
+        ? redisCleanup.continueDeletion(cluster, reads.pods(cluster), clock.instant()) : Optional.empty();
+    if (again.isEmpty()) {
+      forget(cluster);
+      return CleanedUp.remove();
+    }
+    return CleanedUp.retryAfter(again.get());
+  }
+
+  private Reconciled<RayCluster, ObservedRayCluster, RayClusterStatus, Void> rejectInvalid(RayCluster cluster, List<String> problems,
+      Instant now) {
     List<String> metadata = problems.stream().filter(p -> p.startsWith("metadata.")).toList();
     List<String> spec = problems.stream().filter(p -> !p.startsWith("metadata.")).toList();
     if (!metadata.isEmpty()) {
@@ -195,10 +183,10 @@ public final class RayClusterLoop {
     RayClusterStatus next = RayClusterStatusCalculator.invalidSpec(cluster, problems, now);
     LOG.warn("RayCluster {}/{} is not reconciled until it is fixed: {}", cluster.getMetadata().getNamespace(),
         cluster.getMetadata().getName(), next.getReason());
-    decided.accept(next);
-    StatusRecorder.Result recorded = status.record(cluster, next).result();
-    return new ClusterReconciled(next, recorded, recorded == StatusRecorder.Result.CONFLICT
-        ? Optional.of(Duration.ZERO) : Optional.empty());
+    listener.decided(cluster, next);
+    StatusRecorder.Recorded<RayCluster> recorded = status.record(cluster, next);
+    return new Reconciled<>(recorded.resource(), null, next, recorded.result(), List.of(),
+        recorded.result() == StatusRecorder.Result.CONFLICT ? Optional.of(Duration.ZERO) : Optional.empty());
   }
 
   /**
@@ -226,6 +214,7 @@ public final class RayClusterLoop {
   }
 
   /** Forgets what the loop keeps about a RayCluster that is gone or not this controller's. */
+  @Override
   public void forget(RayCluster cluster) {
     String key = key(cluster);
     expectations.forget(key);

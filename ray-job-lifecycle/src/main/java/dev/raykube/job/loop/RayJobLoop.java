@@ -1,17 +1,7 @@
 package dev.raykube.job.loop;
 
-import dev.raykube.kernel.ActionOutcome;
 import dev.raykube.job.act.RayJobActuator;
-import dev.raykube.kernel.finalizer.CleanedUp;
-import dev.raykube.kernel.finalizer.CleanupOutcome;
-import dev.raykube.kernel.finalizer.CleanupReport;
-import dev.raykube.kernel.finalizer.DeletionCleanup;
-import dev.raykube.kernel.finalizer.FinalizerDecision;
-import dev.raykube.kernel.finalizer.FinalizerNames;
-import dev.raykube.kernel.finalizer.FinalizerSettings;
-import dev.raykube.kernel.AdaptivePoll;
 import dev.raykube.job.decide.Decision;
-import dev.raykube.kernel.NameSuffixes;
 import dev.raykube.job.decide.RayJobAction;
 import dev.raykube.job.decide.RayJobEventReason;
 import dev.raykube.job.decide.RayJobObservation;
@@ -19,20 +9,26 @@ import dev.raykube.job.decide.RayJobSettings;
 import dev.raykube.job.decide.RayJobStateMachine;
 import dev.raykube.job.decide.SubmissionFailure;
 import dev.raykube.job.observe.ClusterStopTargets;
-import dev.raykube.kernel.dashboard.DashboardAccess;
-import dev.raykube.kernel.dashboard.DashboardClients;
 import dev.raykube.job.observe.ObservedRayJob;
 import dev.raykube.job.observe.RayJobObserver;
-import dev.raykube.job.observe.RayJobReads;
-import dev.raykube.job.observe.RecentJobDetails;
 import dev.raykube.job.stop.RayJobStopStep;
 import dev.raykube.job.stop.RayJobStopper;
 import dev.raykube.job.stop.StopOutcome;
+import dev.raykube.kernel.ActionOutcome;
+import dev.raykube.kernel.AdaptivePoll;
+import dev.raykube.kernel.dashboard.DashboardClients;
+import dev.raykube.kernel.finalizer.CleanupOutcome;
+import dev.raykube.kernel.finalizer.CleanupReport;
+import dev.raykube.kernel.finalizer.DeletionCleanup;
+import dev.raykube.kernel.finalizer.FinalizerDecision;
+import dev.raykube.kernel.finalizer.FinalizerNames;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.model.job.RayJobStatus;
+import dev.raykube.reconcile.CleanedUp;
 import dev.raykube.reconcile.EventRecorder;
 import dev.raykube.reconcile.EventType;
-import dev.raykube.reconcile.PrimaryCache;
+import dev.raykube.reconcile.Reconciled;
+import dev.raykube.reconcile.ResourceLoop;
 import dev.raykube.reconcile.StatusRecorder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Clock;
@@ -41,7 +37,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -69,7 +64,8 @@ import org.slf4j.LoggerFactory;
  * {@link CleanedUp#removeFinalizer()} says so. Thread-safe for different RayJobs; calls for the same RayJob must not
  * overlap.
  */
-public final class RayJobLoop {
+public final class RayJobLoop
+    implements ResourceLoop<RayJob, Reconciled<RayJob, ObservedRayJob, Decision, ActionOutcome<RayJobAction>>> {
   private static final Logger LOG = LoggerFactory.getLogger(RayJobLoop.class);
 
   /** Rounds of observe → decide → record within one reconcile when the status write conflicts. */
@@ -85,77 +81,34 @@ public final class RayJobLoop {
   private final EventRecorder events;
   private final DeletionCleanup<RayJob> cleanup;
   private final DashboardClients dashboards;
+  private final RunningJobPoll poll;
   private final Clock clock;
   private final Duration actionRetryDelay;
 
-  /**
-   * @param observer observes a RayJob
-   * @param decider decides
-   * @param actor carries out the actions
-   * @param status records the decided status
-   * @param events records Events
-   * @param cleanup the deletion cleanup of finalizer {@value FinalizerNames#RAYJOB}
-   * @param dashboards the dashboard clients, forgotten for a cluster that is gone
-   * @param clock the time of every decision
-   * @param actionRetryDelay the longest wait before the next reconcile after a failed Kubernetes action
-   */
-  public RayJobLoop(RayJobObserver observer, RayJobStateMachine decider, RayJobActuator actor,
-      StatusRecorder<RayJobStatus, RayJob> status, EventRecorder events, DeletionCleanup<RayJob> cleanup,
-      DashboardClients dashboards, Clock clock, Duration actionRetryDelay) {
-    this.observer = Objects.requireNonNull(observer, "observer");
-    this.decider = Objects.requireNonNull(decider, "decider");
-    this.actor = Objects.requireNonNull(actor, "actor");
-    this.status = Objects.requireNonNull(status, "status");
-    this.events = Objects.requireNonNull(events, "events");
-    this.cleanup = Objects.requireNonNull(cleanup, "cleanup");
-    this.dashboards = Objects.requireNonNull(dashboards, "dashboards");
-    this.clock = Objects.requireNonNull(clock, "clock");
-    this.actionRetryDelay = Objects.requireNonNull(actionRetryDelay, "actionRetryDelay");
-    if (actionRetryDelay.isNegative()) {
-      throw new IllegalArgumentException("actionRetryDelay must not be negative: " + actionRetryDelay);
-    }
+  RayJobLoop(RayJobLoopBuilder b) {
+    this.observer = new RayJobObserver(b.reads, b.access, b.dashboards, b.recent);
+    this.decider = new RayJobStateMachine(b.settings, b.suffixes);
+    this.actor = new RayJobActuator(b.client, b.dashboards, b.events);
+    this.status = new StatusRecorder<>(b.client, b.cache);
+    this.events = b.events;
+    this.cleanup = new DeletionCleanup<>(FinalizerNames.RAYJOB,
+        new RayJobStopStep(new RayJobStopper(), new ClusterStopTargets(b.client, b.access, b.dashboards)),
+        b.finalizerSettings, b.clock);
+    this.dashboards = b.dashboards;
+    this.poll = b.poll;
+    this.clock = b.clock;
+    this.actionRetryDelay = b.actionRetryDelay;
   }
 
   /**
-   * The loop with the standard parts, wired in this one place: the observer reads through {@code reads} and finds
-   * dashboards through {@code access}; random name suffixes; {@link RayJobStopper} for the cleanup;
-   * {@link #DEFAULT_ACTION_RETRY_DELAY}.
+   * Starts building a loop whose actions, status writes and cleanup go through {@code client}; see
+   * {@link RayJobLoopBuilder} for what is required and what the defaults are.
    *
-   * @param client the Kubernetes client the actions and the status write use
-   * @param reads where RayClusters and submitter Jobs are read (informer caches first, for one)
-   * @param access where the dashboards are
-   * @param dashboards the dashboard clients (the caller closes them)
-   * @param jobSettings the lifecycle settings
-   * @param finalizerSettings the finalizer policy settings
-   * @param events records Events
-   * @param cache told of every status write
-   * @param clock the time source
-   * @return the loop
+   * @param client the Kubernetes client
+   * @return the builder
    */
-  public static RayJobLoop standard(KubernetesClient client, RayJobReads reads, DashboardAccess access,
-      DashboardClients dashboards, RayJobSettings jobSettings, FinalizerSettings finalizerSettings,
-      EventRecorder events, PrimaryCache<RayJob> cache, Clock clock) {
-    return standard(client, reads, access, dashboards, RecentJobDetails.none(), jobSettings, finalizerSettings, events,
-        cache, clock);
-  }
-
-  /**
-   * The standard loop, whose observer takes job details another read of the dashboard just returned (e.g. a job
-   * list read for many RayJobs) instead of a GET of the job; otherwise as
-   * {@link #standard(KubernetesClient, RayJobReads, DashboardAccess, DashboardClients, RayJobSettings,
-   * FinalizerSettings, EventRecorder, PrimaryCache, Clock)}.
-   */
-  public static RayJobLoop standard(KubernetesClient client, RayJobReads reads, DashboardAccess access,
-      DashboardClients dashboards, RecentJobDetails recent, RayJobSettings jobSettings,
-      FinalizerSettings finalizerSettings, EventRecorder events, PrimaryCache<RayJob> cache, Clock clock) {
-    return new RayJobLoop(new RayJobObserver(reads, access, dashboards, recent),
-        new RayJobStateMachine(jobSettings, NameSuffixes.random()),
-        new RayJobActuator(client, dashboards, events),
-        new StatusRecorder<>(client, cache), events,
-        new DeletionCleanup<>(FinalizerNames.RAYJOB,
-            new RayJobStopStep(new RayJobStopper(), new ClusterStopTargets(client, access, dashboards)),
-            finalizerSettings, clock),
-        dashboards, clock, DEFAULT_ACTION_RETRY_DELAY);
+  public static RayJobLoopBuilder builder(KubernetesClient client) {
+    return new RayJobLoopBuilder(client);
   }
 
   /** The settings the loop decides with. */
@@ -164,28 +117,16 @@ public final class RayJobLoop {
   }
 
   /**
-   * Reconciles a RayJob that is not being deleted, polling a running job at the settings' poll interval.
+   * Reconciles a RayJob that is not being deleted, polling a running job as the {@link RunningJobPoll} says.
    *
    * @param rayJob the RayJob as read
-   * @return what was done and when to reconcile again
-   */
-  public Reconciled reconcile(RayJob rayJob) {
-    AdaptivePoll poll = decider.settings().poll();
-    return reconcile(rayJob, observed -> poll);
-  }
-
-  /**
-   * Reconciles a RayJob that is not being deleted.
-   *
-   * @param rayJob the RayJob as read
-   * @param poll the poll interval for what was observed (e.g. slower while a log tail follows the Ray job)
    * @return what was done and when to reconcile again
    * @throws io.fabric8.kubernetes.client.KubernetesClientException if the status cannot be written (other than a
    *     conflict or not found)
    */
-  public Reconciled reconcile(RayJob rayJob, Function<ObservedRayJob, AdaptivePoll> poll) {
+  @Override
+  public Reconciled<RayJob, ObservedRayJob, Decision, ActionOutcome<RayJobAction>> reconcile(RayJob rayJob) {
     Objects.requireNonNull(rayJob, "rayJob");
-    Objects.requireNonNull(poll, "poll");
     List<ActionOutcome<RayJobAction>> outcomes = new ArrayList<>();
     RayJob job = rayJob;
     for (int round = 1; ; round++) {
@@ -193,11 +134,12 @@ public final class RayJobLoop {
       RayJob observedJob = job;
       observed.dashboardProblemMessage().ifPresent(problem -> events.record(observedJob, EventType.WARNING,
           RayJobEventReason.DASHBOARD_UNRESOLVABLE, problem));
-      Reconciled result = decideRecordAct(job, observed, poll.apply(observed), outcomes);
+      Reconciled<RayJob, ObservedRayJob, Decision, ActionOutcome<RayJobAction>> result =
+          decideRecordAct(job, observed, poll.pollFor(observed), outcomes);
       if (result.status() != StatusRecorder.Result.CONFLICT || round == ROUNDS) {
         return result;
       }
-      job = result.rayJob(); // changed meanwhile: observe and decide again from the latest RayJob
+      job = result.resource(); // changed meanwhile: observe and decide again from the latest RayJob
     }
   }
 
@@ -205,7 +147,8 @@ public final class RayJobLoop {
    * Decides, records the status and acts; once more when a submission failed, with the failure in the observation.
    * Stops at a status conflict (nothing performed, reconcile again at once) or when the RayJob is gone.
    */
-  private Reconciled decideRecordAct(RayJob stored, ObservedRayJob observed, AdaptivePoll poll,
+  private Reconciled<RayJob, ObservedRayJob, Decision, ActionOutcome<RayJobAction>> decideRecordAct(RayJob stored,
+      ObservedRayJob observed, AdaptivePoll poll,
       List<ActionOutcome<RayJobAction>> outcomes) {
     RayJob job = stored;
     RayJobObservation observation = observed.observation();
@@ -214,10 +157,10 @@ public final class RayJobLoop {
       Decision decision = decider.decide(job, observation, clock.instant(), poll);
       StatusRecorder.Recorded<RayJob> recorded = status.record(job, decision.status());
       if (recorded.result() == StatusRecorder.Result.GONE) {
-        return new Reconciled(null, observed, decision, StatusRecorder.Result.GONE, outcomes, Optional.empty());
+        return new Reconciled<>(null, observed, decision, StatusRecorder.Result.GONE, outcomes, Optional.empty());
       }
       if (recorded.result() == StatusRecorder.Result.CONFLICT) {
-        return new Reconciled(recorded.resource(), observed, decision, StatusRecorder.Result.CONFLICT, outcomes,
+        return new Reconciled<>(recorded.resource(), observed, decision, StatusRecorder.Result.CONFLICT, outcomes,
             Optional.of(Duration.ZERO));
       }
       written |= recorded.result() == StatusRecorder.Result.WRITTEN;
@@ -226,7 +169,7 @@ public final class RayJobLoop {
       outcomes.addAll(acted);
       Optional<SubmissionFailure> failed = submissionFailure(acted);
       if (failed.isEmpty() || decisions > 1) {
-        return new Reconciled(job, observed, decision, written ? StatusRecorder.Result.WRITTEN
+        return new Reconciled<>(job, observed, decision, written ? StatusRecorder.Result.WRITTEN
             : StatusRecorder.Result.UNCHANGED, outcomes, requeue(decision, outcomes));
       }
       observation = observation.withSubmissionFailure(failed.get()); // the state machine says what it means
@@ -261,6 +204,7 @@ public final class RayJobLoop {
    * @param rayJob the RayJob as read, with {@code deletionTimestamp} and the finalizer
    * @return whether to remove the finalizer now or retry later
    */
+  @Override
   public CleanedUp cleanup(RayJob rayJob) {
     Objects.requireNonNull(rayJob, "rayJob");
     String key = rayJob.getMetadata().getNamespace() + "/" + rayJob.getMetadata().getName();
@@ -290,6 +234,7 @@ public final class RayJobLoop {
   }
 
   /** Forgets what the loop keeps about a RayJob that is gone (or about to be). */
+  @Override
   public void forget(RayJob rayJob) {
     cleanup.forget(rayJob);
     events.forget(rayJob.getMetadata().getNamespace(), rayJob.getMetadata().getUid());

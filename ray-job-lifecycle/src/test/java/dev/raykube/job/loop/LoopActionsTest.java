@@ -6,13 +6,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.raykube.dashboard.JobSubmitRequest;
 import dev.raykube.dashboard.fake.FakeRayDashboard;
 import dev.raykube.dashboard.fake.JobScript;
-import dev.raykube.kernel.ActionOutcome.Result;
-import dev.raykube.kernel.ActionOutcome;
 import dev.raykube.job.decide.Decision;
 import dev.raykube.job.decide.RayJobAction;
 import dev.raykube.job.decide.RayJobEventReason;
 import dev.raykube.job.observe.ObservedRayJob;
 import dev.raykube.job.testing.KubeFixtures;
+import dev.raykube.kernel.ActionOutcome.Result;
+import dev.raykube.kernel.ActionOutcome;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.WorkerGroupSpec;
 import dev.raykube.model.job.JobDeploymentStatus;
@@ -177,10 +177,10 @@ class LoopActionsTest {
   void statusOnlyOnChange() {
     client.resource(KubeFixtures.rayJob("demo", JobSubmissionMode.HTTP_MODE)).create();
     KubeFixtures.drainRequests(server);
-    Reconciled first = bed.reconcile();
+    var first = bed.reconcile();
     assertThat(first.status()).isEqualTo(StatusRecorder.Result.WRITTEN);
     assertThat(first.requeueAfter()).contains(Duration.ZERO);
-    StatusRecorder.Recorded<RayJob> second = bed.recorder.record(first.rayJob(), first.decision().status());
+    StatusRecorder.Recorded<RayJob> second = bed.recorder.record(first.resource(), first.decision().status());
     assertThat(second.result()).isEqualTo(StatusRecorder.Result.UNCHANGED);
     assertThat(KubeFixtures.drainRequests(server)).filteredOn(r -> r.endsWith("/status")).hasSize(1);
   }

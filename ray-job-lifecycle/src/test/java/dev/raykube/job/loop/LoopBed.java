@@ -5,30 +5,25 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.dashboard.RetryPolicy;
 import dev.raykube.dashboard.fake.FakeRayDashboard;
-import dev.raykube.kernel.ActionOutcome;
 import dev.raykube.job.act.RayJobActuator;
-import dev.raykube.kernel.finalizer.DeletionCleanup;
-import dev.raykube.kernel.finalizer.FinalizerNames;
-import dev.raykube.kernel.finalizer.FinalizerSettings;
 import dev.raykube.job.decide.Decision;
-import dev.raykube.kernel.NameSuffixes;
 import dev.raykube.job.decide.RayJobAction;
 import dev.raykube.job.decide.RayJobSettings;
 import dev.raykube.job.decide.RayJobStateMachine;
-import dev.raykube.job.observe.ClusterStopTargets;
-import dev.raykube.kernel.dashboard.DashboardAccess;
-import dev.raykube.kernel.dashboard.DashboardClients;
 import dev.raykube.job.observe.ObservedRayJob;
 import dev.raykube.job.observe.RayJobObserver;
-import dev.raykube.job.stop.RayJobStopStep;
-import dev.raykube.job.stop.RayJobStopper;
 import dev.raykube.job.testing.KubeFixtures;
+import dev.raykube.kernel.ActionOutcome;
+import dev.raykube.kernel.NameSuffixes;
+import dev.raykube.kernel.dashboard.DashboardAccess;
+import dev.raykube.kernel.dashboard.DashboardClients;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.JobSubmissionMode;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.model.job.RayJobStatus;
 import dev.raykube.reconcile.EventRecorder;
+import dev.raykube.reconcile.Reconciled;
 import dev.raykube.reconcile.StatusRecorder;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -40,7 +35,7 @@ import java.util.List;
 /**
  * What the loop tests run against: the CRUD mock (with the ray.io CRDs), a {@link FakeRayDashboard}, and the loop with
  * its real parts (state machine with predictable name suffixes, observer, actuator, status and event recorders,
- * deletion cleanup) and the steps the tests take with them.
+ * with the loop built from the same parts) and the steps the tests take with them.
  */
 final class LoopBed implements AutoCloseable {
 
@@ -52,7 +47,6 @@ final class LoopBed implements AutoCloseable {
   final RayJobActuator actuator;
   final StatusRecorder<RayJobStatus, RayJob> recorder;
   final EventRecorder events;
-  final DeletionCleanup<RayJob> cleanup;
   final RayJobLoop loop;
 
   /** Resets the mock server, registers the CRDs and starts the fake dashboard; {@link #close()} stops it. */
@@ -70,11 +64,8 @@ final class LoopBed implements AutoCloseable {
     this.actuator = new RayJobActuator(client, clients, events);
     this.recorder = new StatusRecorder<>(client);
     DashboardAccess access = DashboardAccess.fixed(fake.url());
-    this.cleanup = new DeletionCleanup<>(FinalizerNames.RAYJOB,
-        new RayJobStopStep(new RayJobStopper(), new ClusterStopTargets(client, access, clients)),
-        FinalizerSettings.defaults(), Clock.systemUTC());
-    this.loop = new RayJobLoop(observer, machine, actuator, recorder, events, cleanup, clients, Clock.systemUTC(),
-        RayJobLoop.DEFAULT_ACTION_RETRY_DELAY);
+    this.loop = RayJobLoop.builder(client).dashboardAccess(access).dashboards(clients).events(events)
+        .nameSuffixes(suffixes).build();
   }
 
   @Override
@@ -91,7 +82,7 @@ final class LoopBed implements AutoCloseable {
     return new Step(observed, machine.decide(observed.rayJob(), observed.observation(), Clock.systemUTC().instant()));
   }
 
-  Reconciled reconcile() {
+  Reconciled<RayJob, ObservedRayJob, Decision, ActionOutcome<RayJobAction>> reconcile() {
     return loop.reconcile(stored());
   }
 

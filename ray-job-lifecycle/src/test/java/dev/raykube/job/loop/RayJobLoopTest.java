@@ -6,16 +6,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.raykube.dashboard.fake.FakeRayDashboard;
 import dev.raykube.dashboard.fake.Fault;
 import dev.raykube.dashboard.fake.JobScript;
-import dev.raykube.kernel.ActionOutcome.Result;
-import dev.raykube.kernel.ActionOutcome;
-import dev.raykube.kernel.finalizer.CleanedUp;
-import dev.raykube.kernel.finalizer.FinalizerNames;
 import dev.raykube.job.decide.RayJobAction;
 import dev.raykube.job.decide.RayJobEventReason;
+import dev.raykube.job.testing.KubeFixtures;
+import dev.raykube.kernel.ActionOutcome.Result;
+import dev.raykube.kernel.ActionOutcome;
 import dev.raykube.kernel.dashboard.DashboardAccess;
 import dev.raykube.kernel.dashboard.DashboardAccessException;
-import dev.raykube.job.observe.RayJobObserver;
-import dev.raykube.job.testing.KubeFixtures;
+import dev.raykube.kernel.finalizer.FinalizerNames;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.JobFailedReason;
@@ -23,12 +21,12 @@ import dev.raykube.model.job.JobStatus;
 import dev.raykube.model.job.JobSubmissionMode;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.model.job.RayJobStatus;
+import dev.raykube.reconcile.CleanedUp;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.StatusBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -64,7 +62,7 @@ class RayJobLoopTest {
   void rejectedSubmission() {
     bed.runningHttpJob();
     bed.fake.injectFault("POST", "/api/jobs/", 1, Fault.status(400, "TypeError: entrypoint must be a string"));
-    Reconciled result = bed.reconcile();
+    var result = bed.reconcile();
     assertThat(result.outcomes()).filteredOn(o -> o.action() instanceof RayJobAction.SubmitJob)
         .extracting(ActionOutcome::result).containsExactly(Result.REJECTED);
     assertThat(result.decision().status().getJobDeploymentStatus()).isEqualTo(JobDeploymentStatus.FAILED);
@@ -81,7 +79,7 @@ class RayJobLoopTest {
   void unavailableAtSubmission() {
     bed.runningHttpJob();
     bed.fake.injectFault("POST", "/api/jobs/", 1, Fault.status(503, "unavailable"));
-    Reconciled result = bed.reconcile();
+    var result = bed.reconcile();
     assertThat(result.outcomes()).filteredOn(o -> o.action() instanceof RayJobAction.SubmitJob)
         .extracting(ActionOutcome::result).containsExactly(Result.FAILED);
     assertThat(bed.stored().getStatus().getJobStatusCheckFailureStartTime()).isNotNull();
@@ -96,8 +94,8 @@ class RayJobLoopTest {
     bed.reconcile();
     server.expect().post().withPath("/apis/ray.io/v1/namespaces/ml/rayclusters").andReturn(403,
         new StatusBuilder().withCode(403).withMessage("forbidden by quota").build()).once();
-    Reconciled result = bed.reconcile();
-    assertThat(result.anyFailed()).isTrue();
+    var result = bed.reconcile();
+    assertThat(result.outcomes()).anyMatch(ActionOutcome::failed);
     assertThat(result.requeueAfter()).isPresent();
     assertThat(result.requeueAfter().get()).isLessThanOrEqualTo(RayJobLoop.DEFAULT_ACTION_RETRY_DELAY);
     assertThat(bed.reasons()).contains("FailedToCreateRayCluster");
@@ -117,8 +115,8 @@ class RayJobLoopTest {
       return j;
     });
     server.expect().put().withPath(STATUS_PATH).andReturn(409, new StatusBuilder().withCode(409).build()).once();
-    Reconciled result = bed.loop.reconcile(before);
-    assertThat(result.rayJob().getSpec().getSuspend()).as("decided again from the latest RayJob").isTrue();
+    var result = bed.loop.reconcile(before);
+    assertThat(result.resource().getSpec().getSuspend()).as("decided again from the latest RayJob").isTrue();
     assertThat(result.decision().actionsOf(RayJobAction.CreateCluster.class)).isEmpty();
     assertThat(bed.clusters()).as("nothing created from the outdated decision").isEmpty();
 
@@ -136,8 +134,7 @@ class RayJobLoopTest {
     DashboardAccess unresolvable = cluster -> {
       throw new DashboardAccessException(problem);
     };
-    new RayJobLoop(new RayJobObserver(client, unresolvable, bed.clients), bed.machine, bed.actuator, bed.recorder,
-        bed.events, bed.cleanup, bed.clients, Clock.systemUTC(), RayJobLoop.DEFAULT_ACTION_RETRY_DELAY)
+    RayJobLoop.builder(client).dashboardAccess(unresolvable).dashboards(bed.clients).events(bed.events).build()
         .reconcile(bed.stored());
     assertThat(bed.kubeEvents()).anySatisfy(e -> {
       assertThat(e.getReason()).isEqualTo("DashboardUnresolvable");

@@ -2,11 +2,13 @@ package dev.raykube.operator.raycluster;
 
 import dev.raykube.cluster.ClusterBuildSettings;
 import dev.raykube.cluster.loop.RayClusterLoop;
+import dev.raykube.cluster.loop.RayClusterReads;
 import dev.raykube.cluster.loop.RayClusterTimings;
 import dev.raykube.cluster.loop.RayClusterWarmUp;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.operator.OperatorSettings;
 import dev.raykube.operator.OperatorVersion;
+import dev.raykube.operator.runtime.ClusterStateGauges;
 import dev.raykube.operator.runtime.ControllerContext;
 import dev.raykube.operator.runtime.ControllerDefinition;
 import dev.raykube.operator.runtime.ControllerEventCache;
@@ -64,12 +66,23 @@ public final class RayClusterController implements ControllerDefinition<RayClust
   public Reconciler<RayCluster> reconciler(ControllerContext context) {
     ControllerEventCache<RayCluster> primaryCache = new ControllerEventCache<>();
     ClusterBuildSettings settings = buildSettings(context.settings());
-    RayClusterLoop loop = new RayClusterLoop(context.client(), settings, timings, context.eventRecorder(),
-        primaryCache, context.clock(), podCreations());
+    CachedRayClusterReads reads = new CachedRayClusterReads(RayClusterReads.fromApi(context.client()));
+    ClusterStateGauges gauges = context.clusterStates();
+    RayClusterLoop loop = RayClusterLoop.builder(context.client())
+        .reads(reads)
+        .events(context.eventRecorder())
+        .settings(settings)
+        .timings(timings)
+        .statusListener((cluster, status) -> gauges.record(cluster.getMetadata().getNamespace(),
+            cluster.getMetadata().getName(), status.getState()))
+        .primaryCache(primaryCache)
+        .clock(context.clock())
+        .podCreations(podCreations())
+        .build();
     Thread warmUp = new Thread(() -> warmUp(settings, context), "raykube-warm-up");
     warmUp.setDaemon(true);
     warmUp.start();
-    return new RayClusterReconciler(loop, context.clusterStates(), primaryCache, context.headServices());
+    return new RayClusterReconciler(loop, reads, context.clusterStates(), primaryCache, context.headServices());
   }
 
   /**

@@ -3,7 +3,6 @@ package dev.raykube.operator.raycluster;
 import dev.raykube.cluster.RayClusterLabels;
 import dev.raykube.cluster.RayNodeType;
 import dev.raykube.cluster.loop.CachedPod;
-import dev.raykube.cluster.loop.ClusterReconciled;
 import dev.raykube.cluster.loop.RayClusterLoop;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.operator.runtime.CacheCompaction;
@@ -55,18 +54,21 @@ public final class RayClusterReconciler implements Reconciler<RayCluster> {
   public static final String SERVICE_EVENT_SOURCE = "raycluster-head-services";
 
   private final RayClusterLoop loop;
+  private final CachedRayClusterReads reads;
   private final ClusterStateGauges clusterStates;
   private final ControllerEventCache<RayCluster> primaryCache;
   private final HeadServiceCache headServices;
 
   /**
-   * @param loop the RayCluster loop, writing status through {@code primaryCache}
+   * @param loop the RayCluster loop, writing status through {@code primaryCache} and reading through {@code reads}
+   * @param reads the informer-first reads of the loop, attached to this reconciler's event sources
    * @param clusterStates gauges fed with each cluster's state
    * @param primaryCache the loop's status recorder's cache, attached on the first reconcile
    * @param headServices told of the head Service informer, for the other controllers to read
    */
-  RayClusterReconciler(RayClusterLoop loop, ClusterStateGauges clusterStates,
+  RayClusterReconciler(RayClusterLoop loop, CachedRayClusterReads reads, ClusterStateGauges clusterStates,
       ControllerEventCache<RayCluster> primaryCache, HeadServiceCache headServices) {
+    this.reads = Objects.requireNonNull(reads, "reads");
     this.headServices = Objects.requireNonNull(headServices, "headServices");
     this.loop = Objects.requireNonNull(loop, "loop");
     this.clusterStates = Objects.requireNonNull(clusterStates, "clusterStates");
@@ -89,8 +91,10 @@ public final class RayClusterReconciler implements Reconciler<RayCluster> {
         .withItemStore(WithoutManagedFields.itemStore())
         .build();
     InformerEventSource<Service, RayCluster> serviceCache = new InformerEventSource<>(services, context);
+    InformerEventSource<Pod, RayCluster> podCache = new InformerEventSource<>(pods, context);
     headServices.attach(serviceCache);
-    return List.of(new InformerEventSource<>(pods, context), serviceCache);
+    reads.attach(podCache, serviceCache);
+    return List.of(podCache, serviceCache);
   }
 
   @Override
@@ -104,10 +108,8 @@ public final class RayClusterReconciler implements Reconciler<RayCluster> {
         return UpdateControl.noUpdate();
       }
       primaryCache.attach(context);
-      ClusterReconciled result = loop.reconcile(cluster, context.getSecondaryResources(Pod.class),
-          context.getSecondaryResources(Service.class), decided -> clusterStates.record(namespace, name,
-              decided.getState()));
-      if (result.status() == null) {
+      var result = loop.reconcile(cluster); // tells the state gauges of the decided status (RayClusterController)
+      if (result.decision() == null) { // not this controller's, or being deleted: no state to count
         clusterStates.forget(namespace, name);
       }
       UpdateControl<RayCluster> control = UpdateControl.noUpdate();

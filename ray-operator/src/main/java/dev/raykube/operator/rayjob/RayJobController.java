@@ -1,13 +1,14 @@
 package dev.raykube.operator.rayjob;
 
-import dev.raykube.kernel.finalizer.FinalizerNames;
-import dev.raykube.kernel.finalizer.FinalizerSettings;
 import dev.raykube.job.decide.RayJobSettings;
 import dev.raykube.job.loop.RayJobLoop;
+import dev.raykube.job.observe.RayJobReads;
+import dev.raykube.job.push.LogTailSettings;
 import dev.raykube.kernel.dashboard.DashboardAccess;
 import dev.raykube.kernel.dashboard.DashboardClients;
-import dev.raykube.job.observe.RayJobReads;
 import dev.raykube.kernel.dashboard.ServiceReads;
+import dev.raykube.kernel.finalizer.FinalizerNames;
+import dev.raykube.kernel.finalizer.FinalizerSettings;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.operator.runtime.ControllerContext;
 import dev.raykube.operator.runtime.ControllerDefinition;
@@ -110,12 +111,20 @@ public final class RayJobController implements ControllerDefinition<RayJob> {
     LogTailSettings tails = tailSettings.withMaxOpen(context.settings().maxJobLogTails());
     CachedRayJobReads reads = new CachedRayJobReads();
     ControllerEventCache<RayJob> primaryCache = new ControllerEventCache<>();
-    JobEndEventSource jobEnds = new JobEndEventSource(new LogTailPolicy(tails), clock);
-    RayJobLoop loop = RayJobLoop.standard(context.client(), reads.orElse(RayJobReads.fromApi(context.client())),
-        dashboardAccess.apply(context), new DashboardClients(), jobEnds.lists(), jobSettings,
-        finalizerSettings.withDefaultPolicy(context.settings().finalizerPolicy()),
-        context.eventRecorder(), primaryCache, clock);
-    return new RayJobReconciler(loop, reads, jobEnds, tails.followedPoll(), primaryCache);
+    JobEndEventSource jobEnds = new JobEndEventSource(tails, jobSettings.poll(), clock);
+    RayJobLoop loop = RayJobLoop.builder(context.client())
+        .reads(reads.orElse(RayJobReads.fromApi(context.client())))
+        .dashboardAccess(dashboardAccess.apply(context))
+        .dashboards(new DashboardClients())
+        .events(context.eventRecorder())
+        .settings(jobSettings)
+        .finalizerSettings(finalizerSettings.withDefaultPolicy(context.settings().finalizerPolicy()))
+        .runningJobPoll(jobEnds.push())
+        .recentJobDetails(jobEnds.push())
+        .primaryCache(primaryCache)
+        .clock(clock)
+        .build();
+    return new RayJobReconciler(loop, reads, jobEnds, primaryCache);
   }
 
   /** The one finalizer, {@value FinalizerNames#RAYJOB}, handled by JOSDK. */

@@ -1,19 +1,19 @@
 package dev.raykube.operator.rayservice;
 
-import dev.raykube.kernel.finalizer.FinalizerNames;
-import dev.raykube.kernel.finalizer.FinalizerSettings;
 import dev.raykube.kernel.dashboard.DashboardAccess;
 import dev.raykube.kernel.dashboard.DashboardClients;
+import dev.raykube.kernel.finalizer.FinalizerNames;
+import dev.raykube.kernel.finalizer.FinalizerSettings;
 import dev.raykube.model.service.RayService;
 import dev.raykube.operator.raycluster.RayClusterController;
 import dev.raykube.operator.rayjob.RayJobController;
 import dev.raykube.operator.runtime.ControllerContext;
 import dev.raykube.operator.runtime.ControllerDefinition;
 import dev.raykube.operator.runtime.ControllerEventCache;
+import dev.raykube.service.decide.RayServiceSettings;
 import dev.raykube.service.loop.RayServiceLoop;
 import dev.raykube.service.observe.RayServiceReads;
 import dev.raykube.service.observe.ServeProxyProbe;
-import dev.raykube.service.decide.RayServiceSettings;
 import io.javaoperatorsdk.operator.api.config.ControllerConfigurationOverrider;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
 import java.util.Objects;
@@ -76,11 +76,18 @@ public final class RayServiceController implements ControllerDefinition<RayServi
   public Reconciler<RayService> reconciler(ControllerContext context) {
     CachedRayServiceReads reads = new CachedRayServiceReads(RayServiceReads.fromApi(context.client()));
     ControllerEventCache<RayService> primaryCache = new ControllerEventCache<>();
-    RayServiceLoop loop = RayServiceLoop.standard(context.client(), reads, dashboardAccess.apply(context),
-        new DashboardClients(), probe, serviceSettings,
-        finalizerSettings.withDefaultPolicy(context.settings().finalizerPolicy()),
-        RayClusterController.buildSettings(context.settings()), context.eventRecorder(), primaryCache,
-        context.clock());
+    RayServiceLoop loop = RayServiceLoop.builder(context.client())
+        .reads(reads)
+        .dashboardAccess(dashboardAccess.apply(context))
+        .dashboards(new DashboardClients())
+        .events(context.eventRecorder())
+        .proxyProbe(probe)
+        .settings(serviceSettings)
+        .finalizerSettings(finalizerSettings.withDefaultPolicy(context.settings().finalizerPolicy()))
+        .buildSettings(RayClusterController.buildSettings(context.settings()))
+        .primaryCache(primaryCache)
+        .clock(context.clock())
+        .build();
     return new RayServiceReconciler(loop, reads, primaryCache, new RayServiceMetrics(context.meterRegistry()),
         context.clock());
   }

@@ -1,16 +1,15 @@
 package dev.raykube.operator.rayservice;
 
 import dev.raykube.kernel.finalizer.FinalizerNames;
-import dev.raykube.kernel.finalizer.CleanedUp;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.service.RayService;
 import dev.raykube.operator.runtime.ControllerEventCache;
 import dev.raykube.operator.runtime.ReconcileTrigger;
 import dev.raykube.operator.runtime.WithoutManagedFields;
+import dev.raykube.reconcile.CleanedUp;
 import dev.raykube.reconcile.ReconcileMarker;
 import dev.raykube.service.decide.RayServiceLabels;
 import dev.raykube.service.loop.RayServiceLoop;
-import dev.raykube.service.loop.RayServiceReconciled;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Service;
@@ -125,8 +124,8 @@ public final class RayServiceReconciler implements Reconciler<RayService>, Clean
   public UpdateControl<RayService> reconcile(RayService rayService, Context<RayService> context) {
     try (ReconcileMarker marker = ReconcileMarker.open(rayService, ReconcileTrigger.of(context, "reconcile"))) {
       primaryCache.attach(context);
-      RayServiceReconciled result = loop.reconcile(rayService);
-      metrics.record(rayService, result.rayService(), clock.instant());
+      var result = loop.reconcile(rayService);
+      metrics.record(rayService, result.resource(), clock.instant());
       LOG.debug("{} action(s), status {}, again in {}", result.outcomes().size(), result.status(),
           result.requeueAfter().map(Object::toString).orElse("(on change)"));
       UpdateControl<RayService> control = UpdateControl.noUpdate();

@@ -1,6 +1,6 @@
 package dev.raykube.operator.raycluster;
 
-import static dev.raykube.operator.testing.Eventually.await;
+import static dev.raykube.testing.Eventually.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.cluster.loop.ClusterEventReason;

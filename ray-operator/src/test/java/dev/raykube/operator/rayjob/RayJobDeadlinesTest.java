@@ -1,7 +1,7 @@
 package dev.raykube.operator.rayjob;
 
 import static dev.raykube.operator.rayjob.RayJobObjects.httpModeJob;
-import static dev.raykube.operator.testing.Eventually.await;
+import static dev.raykube.testing.Eventually.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.dashboard.RayDashboardClient;

@@ -1,9 +1,10 @@
 package dev.raykube.operator.rayjob;
 
 import dev.raykube.dashboard.fake.FakeRayDashboard;
-import dev.raykube.kernel.finalizer.FinalizerSettings;
 import dev.raykube.job.decide.RayJobSettings;
+import dev.raykube.job.push.LogTailSettings;
 import dev.raykube.kernel.dashboard.DashboardAccess;
+import dev.raykube.kernel.finalizer.FinalizerSettings;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.operator.raycluster.RayClusterController;

@@ -1,9 +1,10 @@
 package dev.raykube.operator.rayjob;
 
 import dev.raykube.cluster.loop.RayClusterTimings;
-import dev.raykube.kernel.finalizer.FinalizerSettings;
-import dev.raykube.kernel.AdaptivePoll;
 import dev.raykube.job.decide.RayJobSettings;
+import dev.raykube.job.push.LogTailSettings;
+import dev.raykube.kernel.AdaptivePoll;
+import dev.raykube.kernel.finalizer.FinalizerSettings;
 import dev.raykube.model.cluster.HeadGroupSpec;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.RayClusterSpec;

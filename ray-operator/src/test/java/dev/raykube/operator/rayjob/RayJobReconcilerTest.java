@@ -2,14 +2,14 @@ package dev.raykube.operator.rayjob;
 
 import static dev.raykube.operator.rayjob.RayJobHarness.NS;
 import static dev.raykube.operator.rayjob.RayJobHarness.httpModeJob;
-import static dev.raykube.operator.testing.Eventually.await;
+import static dev.raykube.testing.Eventually.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.dashboard.fake.Fault;
 import dev.raykube.dashboard.fake.JobScript;
+import dev.raykube.job.decide.RayJobEventReason;
 import dev.raykube.kernel.finalizer.FinalizerNames;
 import dev.raykube.kernel.finalizer.FinalizerPolicy;
-import dev.raykube.job.decide.RayJobEventReason;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.JobStatus;

@@ -2,12 +2,12 @@ package dev.raykube.operator.rayjob;
 
 import static dev.raykube.operator.rayjob.RayJobHarness.NS;
 import static dev.raykube.operator.rayjob.RayJobHarness.httpModeJob;
-import static dev.raykube.operator.testing.Eventually.await;
+import static dev.raykube.testing.Eventually.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.raykube.model.job.JobStatus;
 import dev.raykube.dashboard.fake.JobScript;
 import dev.raykube.model.job.JobDeploymentStatus;
+import dev.raykube.model.job.JobStatus;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.operator.testing.MockApiRequests;
 import dev.raykube.operator.testing.RayCrds;

@@ -20,6 +20,8 @@ public final class PermissionTable {
   public static final String RAYJOB = "rayjob";
   /** The RayService controller (its name in {@code RayControllers}). */
   public static final String RAYSERVICE = "rayservice";
+  /** The RayCronJob controller (its name in {@code RayControllers}). */
+  public static final String RAYCRONJOB = "raycronjob";
   /** Java Operator SDK's leader election. */
   public static final String LEADER_ELECTION = "leader-election";
 
@@ -90,6 +92,18 @@ public final class PermissionTable {
       called("ray.io", "rayservices/status", "update", RAYSERVICE, "status written with optimistic locking"),
       checked("ray.io", "rayservices/finalizers", "update", RAYSERVICE,
           "the owned RayClusters and Services carry blockOwnerDeletion"),
+      called("ray.io", "raycronjobs", "list", RAYCRONJOB, "informer of the primary resource"),
+      called("ray.io", "raycronjobs", "watch", RAYCRONJOB, "informer of the primary resource"),
+      called("ray.io", "raycronjobs", "get", RAYCRONJOB,
+          "re-read after the status write conflicts (409), then written again on the new version"),
+      called("ray.io", "raycronjobs/status", "update", RAYCRONJOB,
+          "lastScheduleTime written with optimistic locking, after the RayJob is created"),
+      checked("ray.io", "raycronjobs/finalizers", "update", RAYCRONJOB,
+          "the RayJobs it creates carry blockOwnerDeletion"),
+      called("ray.io", "rayjobs", "create", RAYCRONJOB, "the RayJob of each scheduled time"),
+      called("", "events", "create", RAYCRONJOB, "Events for created RayJobs, missed times, suspension, bad specs"),
+      called("", "events", "get", RAYCRONJOB, "edit() of a repeated Warning reads it first"),
+      called("", "events", "patch", RAYCRONJOB, "repeated Warnings bump count"),
       called("", "pods", "list", RAYSERVICE, "informer of its clusters' Pods (by label)"),
       called("", "pods", "watch", RAYSERVICE, "informer of its clusters' Pods (by label)"),
       called("", "pods", "patch", RAYSERVICE, "the ray.io/serve label (JSON merge patch)"),

@@ -1,14 +1,14 @@
 package dev.raykube.operator.rbac;
 
-import static dev.raykube.operator.testing.Eventually.await;
+import static dev.raykube.testing.Eventually.await;
 
 import dev.raykube.dashboard.fake.FakeRayDashboard;
 import dev.raykube.dashboard.fake.Fault;
 import dev.raykube.dashboard.fake.JobScript;
-import dev.raykube.kernel.finalizer.FinalizerSettings;
-import dev.raykube.kernel.AdaptivePoll;
 import dev.raykube.job.decide.RayJobSettings;
+import dev.raykube.kernel.AdaptivePoll;
 import dev.raykube.kernel.dashboard.DashboardAccess;
+import dev.raykube.kernel.finalizer.FinalizerSettings;
 import dev.raykube.model.cluster.AuthOptions;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.WorkerGroupSpec;

@@ -1,11 +1,11 @@
 package dev.raykube.operator.rbac;
 
-import static dev.raykube.operator.testing.Eventually.await;
+import static dev.raykube.testing.Eventually.await;
 
 import dev.raykube.dashboard.fake.FakeRayDashboard;
-import dev.raykube.kernel.finalizer.FinalizerSettings;
 import dev.raykube.kernel.AdaptivePoll;
 import dev.raykube.kernel.dashboard.DashboardAccess;
+import dev.raykube.kernel.finalizer.FinalizerSettings;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.service.RayService;
 import dev.raykube.operator.rayjob.RayJobController;

@@ -131,7 +131,7 @@ class RbacCoverageTest {
 
   @Test
   void everyCallOfTheClusterWideOperatorIsAllowedAndEveryCalledGrantIsUsed() throws Exception {
-    List<ApiCall> calls = RbacScenario.run(client);
+    List<ApiCall> calls = RbacScenario.run(server, client);
 
     RbacAuthorizer authorizer = new RbacAuthorizer()
         .clusterWide(DeployManifests.clusterRole().getRules())
@@ -141,7 +141,7 @@ class RbacCoverageTest {
 
   @Test
   void everyCallOfTheNamespacedOperatorIsAllowedByTheNamespacedRole() throws Exception {
-    List<ApiCall> calls = RbacScenario.run(client, "--namespaces=" + RbacScenario.NAMESPACE);
+    List<ApiCall> calls = RbacScenario.run(server, client, "--namespaces=" + RbacScenario.NAMESPACE);
 
     Role role = DeployManifests.namespacedRole();
     assertThat(role.getMetadata().getNamespace()).isEqualTo(RbacScenario.NAMESPACE);

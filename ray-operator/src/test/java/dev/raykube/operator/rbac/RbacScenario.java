@@ -10,9 +10,10 @@ import dev.raykube.operator.runtime.ControllerDefinition;
 import dev.raykube.operator.runtime.RayOperator;
 import dev.raykube.operator.runtime.RuntimeOptions;
 import dev.raykube.operator.testing.ConflictRetryingEdit;
-import dev.raykube.operator.testing.Eventually;
 import dev.raykube.operator.testing.PodsRunning;
 import dev.raykube.operator.testing.TestOperator;
+import dev.raykube.testing.MovableClock;
+import dev.raykube.testing.Eventually;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -20,6 +21,7 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,7 +41,9 @@ import java.util.stream.Stream;
  * {@code workersToDelete}, suspend, a repeated Warning), and so do the RayJob steps ({@link RayJobSteps}: both
  * submission modes, every kind of clean-up, deletion with the finalizer) and the RayService steps
  * ({@link RayServiceSteps}: Ready, in-place changes, a cluster-changing upgrade, suspend, deletion with the finalizer),
- * for which the RayJob and RayService controllers' dashboards are a {@link FakeRayDashboard}.
+ * for which the RayJob and RayService controllers' dashboards are a {@link FakeRayDashboard}, and the RayCronJob steps
+ * ({@link RayCronJobSteps}: runs, a conflicting status write, a repeated Warning, suspend, deletion), whose controller
+ * reads a clock ahead of the real one, so that every sample RayCronJob runs when it is created.
  */
 final class RbacScenario {
 
@@ -49,7 +53,7 @@ final class RbacScenario {
    * exercise (as {@link #rayClusterSteps()} for the RayCluster controller) and add it here.
    */
   static final Set<String> EXERCISED = Set.of(PermissionTable.RAYCLUSTER, PermissionTable.RAYJOB,
-      PermissionTable.RAYSERVICE, PermissionTable.LEADER_ELECTION);
+      PermissionTable.RAYSERVICE, PermissionTable.RAYCRONJOB, PermissionTable.LEADER_ELECTION);
 
   /** Namespace of the workloads (the namespaced Role's namespace). */
   static final String NAMESPACE = "ray-workloads";
@@ -60,22 +64,26 @@ final class RbacScenario {
   private static final Duration QUIET = Duration.ofMillis(1500);
   private static final Duration SETTLE = Duration.ofSeconds(10);
 
+  private final KubernetesMockServer server;
   private final KubernetesClient client;
   private final ApiCallRecorder recorder = new ApiCallRecorder();
   private final HeldRequest held = new HeldRequest();
 
-  private RbacScenario(KubernetesClient client) {
+  private RbacScenario(KubernetesMockServer server, KubernetesClient client) {
+    this.server = server;
     this.client = client;
   }
 
   /**
    * Runs the scenario and returns the operator's API calls.
    *
+   * @param server the CRUD mock server (a step answers one request with a conflict)
    * @param client a client of the mock server (the ray.io CRDs and both namespaces must exist)
    * @param settingsArgs extra operator flags, e.g. {@code --namespaces=ray-workloads}
    */
-  static List<ApiCall> run(KubernetesClient client, String... settingsArgs) throws Exception {
-    return new RbacScenario(client).run(settingsArgs);
+  static List<ApiCall> run(KubernetesMockServer server, KubernetesClient client, String... settingsArgs)
+      throws Exception {
+    return new RbacScenario(server, client).run(settingsArgs);
   }
 
   private List<ApiCall> run(String... settingsArgs) throws Exception {
@@ -88,10 +96,12 @@ final class RbacScenario {
   }
 
   private List<ApiCall> run(FakeRayDashboard dashboard, List<String> args) throws Exception {
-    List<ControllerDefinition<?>> controllers = RayServiceSteps.withFakeDashboard(
-        RayJobSteps.withFakeDashboard(RayControllers.all(), dashboard), dashboard);
+    MovableClock cronClock = RayCronJobSteps.clockAhead();
+    List<ControllerDefinition<?>> controllers = RayCronJobSteps.withClock(RayServiceSteps.withFakeDashboard(
+        RayJobSteps.withFakeDashboard(RayControllers.all(), dashboard), dashboard), cronClock);
     RayJobSteps rayJobSteps = new RayJobSteps(client, NAMESPACE, dashboard);
     RayServiceSteps rayServiceSteps = new RayServiceSteps(client, NAMESPACE, dashboard, held);
+    RayCronJobSteps rayCronJobSteps = new RayCronJobSteps(server, client, NAMESPACE, cronClock);
     RuntimeOptions options = RuntimeOptions.production()
         .withLeaderElectionTimings(Duration.ofSeconds(3), Duration.ofSeconds(2), Duration.ofMillis(400))
         .withInterceptor(ApiCallRecorder.NAME, recorder)
@@ -110,6 +120,8 @@ final class RbacScenario {
       rayJobSteps.run();
       settle();
       rayServiceSteps.run();
+      settle();
+      rayCronJobSteps.run();
       settle();
       created.forEach(object -> client.resource(object).inNamespace(NAMESPACE).delete());
       settle();

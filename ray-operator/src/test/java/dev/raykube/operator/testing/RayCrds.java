@@ -12,7 +12,8 @@ public final class RayCrds {
 
   /** The CRD files, one per kind. */
   public static final List<String> FILES =
-      List.of("rayclusters.ray.io-v1.yml", "rayjobs.ray.io-v1.yml", "rayservices.ray.io-v1.yml");
+      List.of("rayclusters.ray.io-v1.yml", "rayjobs.ray.io-v1.yml", "rayservices.ray.io-v1.yml",
+          "raycronjobs.ray.io-v1.yml");
 
   private RayCrds() {
   }

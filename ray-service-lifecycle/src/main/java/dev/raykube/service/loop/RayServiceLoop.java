@@ -1,26 +1,23 @@
 package dev.raykube.service.loop;
 
-import dev.raykube.cluster.ClusterBuildSettings;
 import dev.raykube.kernel.ActionOutcome;
+import dev.raykube.kernel.dashboard.DashboardClients;
 import dev.raykube.kernel.finalizer.CleanupOutcome;
 import dev.raykube.kernel.finalizer.CleanupReport;
 import dev.raykube.kernel.finalizer.DeletionCleanup;
 import dev.raykube.kernel.finalizer.FinalizerDecision;
 import dev.raykube.kernel.finalizer.FinalizerNames;
-import dev.raykube.kernel.finalizer.FinalizerSettings;
-import dev.raykube.kernel.NameSuffixes;
-import dev.raykube.service.act.RayServiceClusterCleanup;
-import dev.raykube.kernel.finalizer.CleanedUp;
-import dev.raykube.kernel.dashboard.DashboardAccess;
-import dev.raykube.kernel.dashboard.DashboardClients;
 import dev.raykube.model.service.RayService;
 import dev.raykube.model.service.RayServiceClusterStatus;
 import dev.raykube.model.service.RayServiceStatus;
+import dev.raykube.reconcile.CleanedUp;
 import dev.raykube.reconcile.EventRecorder;
 import dev.raykube.reconcile.EventType;
-import dev.raykube.reconcile.PrimaryCache;
+import dev.raykube.reconcile.Reconciled;
+import dev.raykube.reconcile.ResourceLoop;
 import dev.raykube.reconcile.StatusRecorder;
 import dev.raykube.service.act.RayServiceActuator;
+import dev.raykube.service.act.RayServiceClusterCleanup;
 import dev.raykube.service.decide.ObservedCluster;
 import dev.raykube.service.decide.RayServiceAction;
 import dev.raykube.service.decide.RayServiceDecision;
@@ -31,8 +28,6 @@ import dev.raykube.service.decide.ServeDeployment;
 import dev.raykube.service.observe.LastServeDeployments;
 import dev.raykube.service.observe.ObservedRayService;
 import dev.raykube.service.observe.RayServiceObserver;
-import dev.raykube.service.observe.RayServiceReads;
-import dev.raykube.service.observe.ServeProxyProbe;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Clock;
 import java.time.Duration;
@@ -66,7 +61,8 @@ import org.slf4j.LoggerFactory;
  * {@link CleanedUp#removeFinalizer()} says so. Thread-safe for different RayServices; calls for the same RayService
  * must not overlap.
  */
-public final class RayServiceLoop {
+public final class RayServiceLoop implements ResourceLoop<RayService,
+    Reconciled<RayService, ObservedRayService, RayServiceDecision, ActionOutcome<RayServiceAction>>> {
   private static final Logger LOG = LoggerFactory.getLogger(RayServiceLoop.class);
 
   /** Rounds of observe → decide → record within one reconcile: the first, and one more after a status conflict. */
@@ -86,67 +82,29 @@ public final class RayServiceLoop {
   private final Clock clock;
   private final Duration actionRetryDelay;
 
-  /**
-   * @param observer observes a RayService
-   * @param decider decides
-   * @param actor carries out the actions
-   * @param status records the decided status
-   * @param events records Events
-   * @param cleanup the deletion cleanup of finalizer {@value FinalizerNames#RAYSERVICE}
-   * @param dashboards the dashboard clients, forgotten for the clusters of a RayService that is gone
-   * @param deployments the last deployment per cluster (shared by observer and actuator), forgotten likewise
-   * @param clock the time of every decision
-   * @param actionRetryDelay the longest wait before the next reconcile after a failed action
-   */
-  public RayServiceLoop(RayServiceObserver observer, RayServiceStateMachine decider, RayServiceActuator actor,
-      StatusRecorder<RayServiceStatus, RayService> status, EventRecorder events, DeletionCleanup<RayService> cleanup,
-      DashboardClients dashboards, LastServeDeployments deployments, Clock clock, Duration actionRetryDelay) {
-    this.observer = Objects.requireNonNull(observer, "observer");
-    this.decider = Objects.requireNonNull(decider, "decider");
-    this.actor = Objects.requireNonNull(actor, "actor");
-    this.status = Objects.requireNonNull(status, "status");
-    this.events = Objects.requireNonNull(events, "events");
-    this.cleanup = Objects.requireNonNull(cleanup, "cleanup");
-    this.dashboards = Objects.requireNonNull(dashboards, "dashboards");
-    this.deployments = Objects.requireNonNull(deployments, "deployments");
-    this.clock = Objects.requireNonNull(clock, "clock");
-    this.actionRetryDelay = Objects.requireNonNull(actionRetryDelay, "actionRetryDelay");
-    if (actionRetryDelay.isNegative()) {
-      throw new IllegalArgumentException("actionRetryDelay must not be negative: " + actionRetryDelay);
-    }
+  RayServiceLoop(RayServiceLoopBuilder b) {
+    this.deployments = new LastServeDeployments();
+    this.observer = new RayServiceObserver(b.reads, b.access, b.dashboards, deployments, b.probe);
+    this.decider = new RayServiceStateMachine(b.settings, b.suffixes);
+    this.actor = new RayServiceActuator(b.client, b.dashboards, deployments, b.events, b.buildSettings);
+    this.status = new StatusRecorder<>(b.client, b.cache);
+    this.events = b.events;
+    this.cleanup = new DeletionCleanup<>(FinalizerNames.RAYSERVICE,
+        new RayServiceClusterCleanup(b.client, b.reads::rayClusters), b.finalizerSettings, b.clock);
+    this.dashboards = b.dashboards;
+    this.clock = b.clock;
+    this.actionRetryDelay = b.actionRetryDelay;
   }
 
   /**
-   * The loop with the standard parts, wired in this one place: random name suffixes, a new
-   * {@link LastServeDeployments}, {@link RayServiceClusterCleanup} (listing the clusters through {@code reads})
-   * under {@link FinalizerNames#RAYSERVICE},
-   * {@link #DEFAULT_ACTION_RETRY_DELAY}.
+   * Starts building a loop whose actions, status writes and cleanup go through {@code client}; see
+   * {@link RayServiceLoopBuilder} for what is required and what the defaults are.
    *
-   * @param client the Kubernetes client the actions, the status write and the cleanup use
-   * @param reads where RayClusters, Pods, Services and EndpointSlices are read (informer caches, for one)
-   * @param access where the dashboards are
-   * @param dashboards the dashboard clients (the caller closes them)
-   * @param probe asks the serve Pods' proxies for their health ({@link ServeProxyProbe#http()})
-   * @param serviceSettings the RayService lifecycle settings
-   * @param finalizerSettings the finalizer policy settings
-   * @param buildSettings how the head Service is built (as the RayCluster controller's)
-   * @param events records Events
-   * @param cache told of every status write
-   * @param clock the time source
-   * @return the loop
+   * @param client the Kubernetes client
+   * @return the builder
    */
-  public static RayServiceLoop standard(KubernetesClient client, RayServiceReads reads, DashboardAccess access,
-      DashboardClients dashboards, ServeProxyProbe probe, RayServiceSettings serviceSettings,
-      FinalizerSettings finalizerSettings, ClusterBuildSettings buildSettings, EventRecorder events,
-      PrimaryCache<RayService> cache, Clock clock) {
-    LastServeDeployments deployments = new LastServeDeployments();
-    return new RayServiceLoop(new RayServiceObserver(reads, access, dashboards, deployments, probe),
-        new RayServiceStateMachine(serviceSettings, NameSuffixes.random()),
-        new RayServiceActuator(client, dashboards, deployments, events, buildSettings),
-        new StatusRecorder<>(client, cache), events,
-        new DeletionCleanup<>(FinalizerNames.RAYSERVICE, new RayServiceClusterCleanup(client, reads::rayClusters),
-            finalizerSettings, clock),
-        dashboards, deployments, clock, DEFAULT_ACTION_RETRY_DELAY);
+  public static RayServiceLoopBuilder builder(KubernetesClient client) {
+    return new RayServiceLoopBuilder(client);
   }
 
   /** The settings the loop decides with. */
@@ -167,22 +125,23 @@ public final class RayServiceLoop {
    * @throws io.fabric8.kubernetes.client.KubernetesClientException if the Kubernetes API cannot be read, or the
    *     status cannot be written (other than a conflict or not found)
    */
-  public RayServiceReconciled reconcile(RayService rayService) {
+  @Override
+  public Reconciled<RayService, ObservedRayService, RayServiceDecision, ActionOutcome<RayServiceAction>> reconcile(RayService rayService) {
     Objects.requireNonNull(rayService, "rayService");
     List<ActionOutcome<RayServiceAction>> outcomes = new ArrayList<>();
     RayService service = rayService;
     boolean written = false;
     for (int round = 1; ; round++) {
       ObservedRayService observed = observer.observe(service);
-      RayServiceReconciled result = decideRecordAct(service, observed, outcomes);
+      var result = decideRecordAct(service, observed, outcomes);
       written |= result.status() == StatusRecorder.Result.WRITTEN;
       if (result.status() != StatusRecorder.Result.CONFLICT || round == ROUNDS) {
         return written && result.status() == StatusRecorder.Result.UNCHANGED
-            ? new RayServiceReconciled(result.rayService(), result.observed(), result.decision(),
+            ? new Reconciled<>(result.resource(), result.observed(), result.decision(),
                 StatusRecorder.Result.WRITTEN, result.outcomes(), result.requeueAfter())
             : result;
       }
-      service = result.rayService(); // changed meanwhile: observe and decide again from the latest RayService
+      service = result.resource(); // changed meanwhile: observe and decide again from the latest RayService
     }
   }
 
@@ -190,7 +149,8 @@ public final class RayServiceLoop {
    * Decides, records and acts; once more when Serve rejected a config, with the rejection in the observation. Stops
    * at a status conflict (nothing performed; reconcile again at once) or when the RayService is gone.
    */
-  private RayServiceReconciled decideRecordAct(RayService stored, ObservedRayService observed,
+  private Reconciled<RayService, ObservedRayService, RayServiceDecision, ActionOutcome<RayServiceAction>> decideRecordAct(
+      RayService stored, ObservedRayService observed,
       List<ActionOutcome<RayServiceAction>> outcomes) {
     RayService service = stored;
     ObservedRayService seen = observed;
@@ -199,11 +159,11 @@ public final class RayServiceLoop {
       RayServiceDecision decision = decider.decide(service, seen.observation(), clock.instant());
       StatusRecorder.Recorded<RayService> recorded = status.record(service, decision.status());
       if (recorded.result() == StatusRecorder.Result.GONE) {
-        return new RayServiceReconciled(null, seen, decision, StatusRecorder.Result.GONE, outcomes,
+        return new Reconciled<>(null, seen, decision, StatusRecorder.Result.GONE, outcomes,
             Optional.empty());
       }
       if (recorded.result() == StatusRecorder.Result.CONFLICT) {
-        return new RayServiceReconciled(recorded.resource(), seen, decision, StatusRecorder.Result.CONFLICT,
+        return new Reconciled<>(recorded.resource(), seen, decision, StatusRecorder.Result.CONFLICT,
             outcomes, Optional.of(Duration.ZERO));
       }
       written |= recorded.result() == StatusRecorder.Result.WRITTEN;
@@ -212,7 +172,7 @@ public final class RayServiceLoop {
       outcomes.addAll(acted);
       RayServiceObservation rejected = withRejections(seen.observation(), acted);
       if (rejected == null || decisions > 1) {
-        return new RayServiceReconciled(service, seen, decision, written ? StatusRecorder.Result.WRITTEN
+        return new Reconciled<>(service, seen, decision, written ? StatusRecorder.Result.WRITTEN
             : StatusRecorder.Result.UNCHANGED, outcomes, requeue(decision, outcomes));
       }
       seen = seen.withObservation(rejected); // the state machine says what a rejection means
@@ -254,6 +214,7 @@ public final class RayServiceLoop {
    * @param rayService the RayService as read, with {@code deletionTimestamp} and the finalizer
    * @return whether to remove the finalizer now or retry later
    */
+  @Override
   public CleanedUp cleanup(RayService rayService) {
     Objects.requireNonNull(rayService, "rayService");
     String key = rayService.getMetadata().getNamespace() + "/" + rayService.getMetadata().getName();
@@ -300,6 +261,7 @@ public final class RayServiceLoop {
   }
 
   /** Forgets what the loop keeps about a RayService that is gone (or about to be). */
+  @Override
   public void forget(RayService rayService) {
     String namespace = rayService.getMetadata().getNamespace();
     cleanup.forget(rayService);

@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.kernel.ActionOutcome;
 import dev.raykube.model.service.RayService;
+import dev.raykube.reconcile.Reconciled;
 import dev.raykube.service.decide.RayServiceAction;
+import dev.raykube.service.decide.RayServiceDecision;
+import dev.raykube.service.observe.ObservedRayService;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -43,7 +46,7 @@ class BadServeConfigTest {
   void rejectedConfig() {
     bed.create(spec -> spec.setServeConfigV2(NO_IMPORT_PATH));
     bed.step(); // the cluster
-    RayServiceReconciled rejected = null;
+    Reconciled<RayService, ObservedRayService, RayServiceDecision, ActionOutcome<RayServiceAction>> rejected = null;
     for (int i = 0; i < 5 && bed.serveDeploys().isEmpty(); i++) {
       rejected = bed.step();
     }
@@ -64,7 +67,7 @@ class BadServeConfigTest {
         Duration.ofSeconds(30)));
 
     for (int i = 0; i < 3; i++) {
-      RayServiceReconciled again = bed.step();
+      var again = bed.step();
       assertThat(again.outcomes()).noneMatch(o -> o.action() instanceof RayServiceAction.DeployServeConfig);
     }
     assertThat(bed.serveDeploys()).as("not sent again").hasSize(1);

@@ -48,7 +48,7 @@ class RayServiceRolloutTest {
       + "labelled for serving, Ready with the endpoint count")
   void firstDeployToReady() {
     RayService created = bed.create(spec -> { });
-    RayServiceReconciled first = bed.step();
+    var first = bed.step();
     assertThat(first.status()).isEqualTo(StatusRecorder.Result.WRITTEN);
     assertThat(bed.clusterNames()).containsExactly("fruit-bbbbb");
     ServiceBed.assertOwnedBy(bed.clusters().get(0), created);
@@ -82,7 +82,7 @@ class RayServiceRolloutTest {
     Pod head = client.pods().inNamespace(NS).withName("fruit-bbbbb-head").require();
     assertThat(head.getMetadata().getLabels()).containsEntry(RayServiceLabels.SERVE, "true");
 
-    RayServiceReconciled steady = bed.step();
+    var steady = bed.step();
     assertThat(steady.status()).isEqualTo(StatusRecorder.Result.UNCHANGED);
     assertThat(steady.outcomes()).isEmpty();
     assertThat(steady.requeueAfter()).contains(Duration.ofSeconds(30));
@@ -123,7 +123,7 @@ class RayServiceRolloutTest {
     assertThat(pendingName(upgrading)).isEqualTo("fruit-ccccc");
     assertThat(condition(upgrading, "UpgradeInProgress").getStatus()).isEqualTo("True");
     assertThat(bed.selectedCluster("fruit-serve-svc")).as("still the old cluster").isEqualTo("fruit-bbbbb");
-    RayServiceReconciled during = bed.step();
+    var during = bed.step();
     assertThat(during.observed().observation().cluster("fruit-bbbbb").orElseThrow().serve())
         .as("while a pending cluster comes up only its Serve is asked, as in KubeRay")
         .isInstanceOf(ServeLookup.NotQueried.class);
@@ -135,7 +135,7 @@ class RayServiceRolloutTest {
     assertThat(bed.selectedCluster("fruit-head-svc")).isEqualTo("fruit-ccccc");
     assertThat(bed.selectedCluster("fruit-serve-svc")).isEqualTo("fruit-ccccc");
     assertThat(bed.reasons()).contains("UpgradeCompleted", "UpdatedServices");
-    RayServiceReconciled kept = bed.step();
+    var kept = bed.step();
     assertThat(bed.clusterNames()).as("kept during the deletion delay").containsExactly("fruit-bbbbb",
         "fruit-ccccc");
     assertThat(client.resources(RayCluster.class).inNamespace(NS).withName("fruit-bbbbb").require().getMetadata()
@@ -163,7 +163,7 @@ class RayServiceRolloutTest {
         .setImage("rayproject/ray:2.61.0"));
 
     bed.step();
-    RayService after = bed.step().rayService();
+    RayService after = bed.step().resource();
 
     assertThat(bed.clusterNames()).containsExactly("fruit-bbbbb");
     assertThat(pendingName(after)).isNull();

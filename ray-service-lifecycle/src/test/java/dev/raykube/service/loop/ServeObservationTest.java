@@ -61,7 +61,7 @@ class ServeObservationTest {
     bed.step();
     bed.fake.injectFault("PUT", "/api/serve/applications/", 1, Fault.status(503));
 
-    RayServiceReconciled failed = bed.step();
+    var failed = bed.step();
 
     assertThat(failed.outcomes()).anySatisfy(o -> {
       assertThat(o.action()).isInstanceOf(RayServiceAction.DeployServeConfig.class);
@@ -70,7 +70,7 @@ class ServeObservationTest {
     assertThat(failed.requeueAfter()).hasValueSatisfying(d -> assertThat(d).isLessThanOrEqualTo(
         Duration.ofSeconds(5)));
     assertThat(bed.reasons()).contains("FailedToUpdateServeApplications");
-    RayServiceReconciled again = bed.step();
+    var again = bed.step();
     assertThat(again.outcomes()).anySatisfy(o -> {
       assertThat(o.action()).isInstanceOf(RayServiceAction.DeployServeConfig.class);
       assertThat(o.result()).isEqualTo(ActionOutcome.Result.DONE);
@@ -134,11 +134,11 @@ class ServeObservationTest {
     server.expect().put().withPath("/apis/ray.io/v1/namespaces/" + ServiceBed.NS + "/rayservices/"
         + ServiceBed.NAME + "/status").andReturn(409, new StatusBuilder().withCode(409).build()).once();
 
-    RayServiceReconciled result = bed.loop.reconcile(stale);
+    var result = bed.loop.reconcile(stale);
 
-    assertThat(result.rayService().getMetadata().getGeneration())
+    assertThat(result.resource().getMetadata().getGeneration())
         .isGreaterThan(created.getMetadata().getGeneration());
-    assertThat(result.rayService().getSpec().getRayClusterDeletionDelaySeconds()).isEqualTo(30);
+    assertThat(result.resource().getSpec().getRayClusterDeletionDelaySeconds()).isEqualTo(30);
     assertThat(bed.clusterNames()).as("one cluster, made from the second decision").containsExactly("fruit-ccccc");
   }
 }

@@ -2,17 +2,15 @@ package dev.raykube.service.loop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.raykube.cluster.ClusterBuildSettings;
 import dev.raykube.dashboard.RetryPolicy;
 import dev.raykube.dashboard.fake.FakeRayDashboard;
 import dev.raykube.dashboard.fake.RecordedDashboardRequest;
-import dev.raykube.kernel.finalizer.DeletionCleanup;
-import dev.raykube.kernel.finalizer.FinalizerNames;
-import dev.raykube.kernel.finalizer.FinalizerSettings;
+import dev.raykube.kernel.ActionOutcome;
 import dev.raykube.kernel.NameSuffixes;
-import dev.raykube.service.act.RayServiceClusterCleanup;
 import dev.raykube.kernel.dashboard.DashboardAccess;
 import dev.raykube.kernel.dashboard.DashboardClients;
+import dev.raykube.kernel.finalizer.FinalizerNames;
+import dev.raykube.kernel.finalizer.FinalizerSettings;
 import dev.raykube.model.cluster.HeadGroupSpec;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.RayClusterSpec;
@@ -20,13 +18,10 @@ import dev.raykube.model.cluster.WorkerGroupSpec;
 import dev.raykube.model.service.RayService;
 import dev.raykube.model.service.RayServiceSpec;
 import dev.raykube.reconcile.EventRecorder;
-import dev.raykube.reconcile.StatusRecorder;
-import dev.raykube.service.act.RayServiceActuator;
-import dev.raykube.service.decide.RayServiceSettings;
-import dev.raykube.service.decide.RayServiceStateMachine;
-import dev.raykube.service.observe.LastServeDeployments;
-import dev.raykube.service.observe.RayServiceObserver;
-import dev.raykube.service.observe.RayServiceReads;
+import dev.raykube.reconcile.Reconciled;
+import dev.raykube.service.decide.RayServiceAction;
+import dev.raykube.service.decide.RayServiceDecision;
+import dev.raykube.service.observe.ObservedRayService;
 import dev.raykube.testing.MovableClock;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
@@ -87,17 +82,9 @@ final class ServiceBed implements AutoCloseable {
   }
 
   private RayServiceLoop newLoop() {
-    LastServeDeployments deployments = new LastServeDeployments();
-    EventRecorder events = new EventRecorder(client, "raykube-test", null, clock);
-    return new RayServiceLoop(
-        new RayServiceObserver(RayServiceReads.fromApi(client), DashboardAccess.fixed(fake.url()), clients,
-            deployments, (ip, port) -> true),
-        new RayServiceStateMachine(RayServiceSettings.defaults(), suffixes),
-        new RayServiceActuator(client, clients, deployments, events, ClusterBuildSettings.defaults()),
-        new StatusRecorder<>(client), events,
-        new DeletionCleanup<>(FinalizerNames.RAYSERVICE, new RayServiceClusterCleanup(client), finalizerSettings,
-            clock),
-        clients, deployments, clock, RayServiceLoop.DEFAULT_ACTION_RETRY_DELAY);
+    return RayServiceLoop.builder(client).dashboardAccess(DashboardAccess.fixed(fake.url())).dashboards(clients)
+        .events(new EventRecorder(client, "raykube-test", null, clock)).proxyProbe((ip, port) -> true)
+        .nameSuffixes(suffixes).finalizerSettings(finalizerSettings).clock(clock).build();
   }
 
   @Override
@@ -150,7 +137,7 @@ final class ServiceBed implements AutoCloseable {
   }
 
   /** One round of the world: the simulated controllers settle, then the loop reconciles the stored RayService. */
-  RayServiceReconciled step() {
+  Reconciled<RayService, ObservedRayService, RayServiceDecision, ActionOutcome<RayServiceAction>> step() {
     kube.settle();
     return loop.reconcile(stored());
   }

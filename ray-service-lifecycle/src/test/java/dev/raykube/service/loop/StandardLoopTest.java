@@ -2,17 +2,12 @@ package dev.raykube.service.loop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.raykube.cluster.ClusterBuildSettings;
-import dev.raykube.kernel.finalizer.FinalizerNames;
-import dev.raykube.kernel.finalizer.FinalizerSettings;
-import dev.raykube.kernel.finalizer.CleanedUp;
 import dev.raykube.kernel.dashboard.DashboardAccess;
 import dev.raykube.kernel.dashboard.DashboardClients;
+import dev.raykube.kernel.finalizer.FinalizerNames;
 import dev.raykube.model.cluster.RayCluster;
+import dev.raykube.reconcile.CleanedUp;
 import dev.raykube.reconcile.EventRecorder;
-import dev.raykube.reconcile.PrimaryCache;
-import dev.raykube.service.decide.RayServiceSettings;
-import dev.raykube.service.observe.RayServiceReads;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
@@ -28,13 +23,12 @@ class StandardLoopTest {
   static KubernetesClient client;
 
   @Test
-  @DisplayName("the standard loop creates the first cluster, and its cleanup deletes it and lets the finalizer go")
+  @DisplayName("the loop with its defaults creates the first cluster, and its cleanup deletes it and lets the finalizer go")
   void standardLoop() {
     try (ServiceBed bed = new ServiceBed(client, server); DashboardClients clients = new DashboardClients()) {
-      RayServiceLoop loop = RayServiceLoop.standard(client, RayServiceReads.fromApi(client),
-          DashboardAccess.fixed(bed.fake.url()), clients, (ip, port) -> true, RayServiceSettings.defaults(),
-          FinalizerSettings.defaults(), ClusterBuildSettings.defaults(),
-          new EventRecorder(client, "raykube-test", null, Clock.systemUTC()), PrimaryCache.none(), Clock.systemUTC());
+      RayServiceLoop loop = RayServiceLoop.builder(client).dashboardAccess(DashboardAccess.fixed(bed.fake.url()))
+          .dashboards(clients).proxyProbe((ip, port) -> true)
+          .events(new EventRecorder(client, "raykube-test", null, Clock.systemUTC())).build();
       bed.create(spec -> { });
 
       loop.reconcile(bed.stored());
