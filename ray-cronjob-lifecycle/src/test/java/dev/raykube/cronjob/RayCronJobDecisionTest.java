@@ -62,8 +62,13 @@ class RayCronJobDecisionTest {
     assertThat(decision.missed().orElseThrow().message()).isEqualTo("skipped 1 missed scheduled time, "
         + "2026-08-20T09:10:00Z and ran only the latest, 2026-08-20T09:20:00Z");
 
-    MissedSchedules many = new MissedSchedules(1001, false, Times.at("09:01"), Times.at("09:59"), Times.at("10:00"));
-    assertThat(many.message()).startsWith("skipped at least 1001 missed scheduled times from");
+    RayCronJob dayDown = CronJobs.cronJob("* * * * *", null, "2026-08-01T00:00:00Z", "2026-08-19T10:00:00Z", null);
+    dayDown.getSpec().setJobTemplate(CronJobs.validTemplate());
+    RayCronJobDecision longOutage = RayCronJobDecision.decide(dayDown, Instant.parse("2026-08-20T10:00:30Z"),
+        validator);
+    assertThat(longOutage.missed().orElseThrow().message()).as("1,439 were skipped; counting stops at the limit")
+        .isEqualTo("skipped at least " + CronSchedule.COUNT_LIMIT + " missed scheduled times from "
+            + "2026-08-19T10:01:00Z to 2026-08-20T09:59:00Z and ran only the latest, 2026-08-20T10:00:00Z");
   }
 
   @Test
