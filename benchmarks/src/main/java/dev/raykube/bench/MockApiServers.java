@@ -1,6 +1,6 @@
 package dev.raykube.bench;
 
-import dev.raykube.operator.testing.RayCrds;
+import dev.raykube.testing.RayCrds;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMixedDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
@@ -32,7 +32,7 @@ public final class MockApiServers {
         new MockWebServer(), responses, new KubernetesMixedDispatcher(responses), true);
     server.init();
     try (KubernetesClient client = server.createClient()) {
-      RayCrds.register(client);
+      RayCrds.install(client);
     }
     return server;
   }

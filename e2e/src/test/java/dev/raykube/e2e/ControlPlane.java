@@ -1,8 +1,8 @@
 package dev.raykube.e2e;
 
+import dev.raykube.testkit.LocalControlPlane;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -10,9 +10,12 @@ import java.nio.file.Paths;
 /**
  * The real control plane started by {@code local/start-control-plane}: kube-apiserver + etcd + kube-controller-manager on loopback.
  * {@code e2e/run} sources the state dir's {@code env} file before Maven, so its variables are in the environment. A
- * missing control plane is an error, never a skip: the suite exists to run against the real thing.
+ * missing control plane is an error, never a skip: the suite exists to run against the real thing. The test kit's
+ * {@link LocalControlPlane} attaches to it, as {@code RayKubeExtension} does.
  */
 public final class ControlPlane {
+
+  private static LocalControlPlane attached;
 
   private ControlPlane() {
   }
@@ -33,16 +36,20 @@ public final class ControlPlane {
 
   /** A fabric8 configuration for the admin user of the control plane. */
   public static Config config() {
-    try {
-      return Config.fromKubeconfig(Files.readString(kubeconfig()));
-    } catch (java.io.IOException e) {
-      throw new IllegalStateException("cannot read " + kubeconfig(), e);
-    }
+    return attached().config();
   }
 
   /** A new client for the admin user; the caller closes it. */
   public static KubernetesClient client() {
-    return new KubernetesClientBuilder().withConfig(config()).build();
+    return attached().newClient();
+  }
+
+  /** The test kit's handle on the control plane of {@link #kubeconfig()}; closing it would leave it running. */
+  private static synchronized LocalControlPlane attached() {
+    if (attached == null) {
+      attached = LocalControlPlane.reuse(kubeconfig());
+    }
+    return attached;
   }
 
   /** An executable from the cached tool set ({@code RAYKUBE_BIN_DIR}: kubectl, etcd, ...). */

@@ -6,7 +6,6 @@ import dev.raykube.cluster.RayClusterLabels;
 import dev.raykube.cluster.RayClusterValidator;
 import dev.raykube.e2e.KubeRaySamples.Outcome;
 import dev.raykube.e2e.KubeRaySamples.Sample;
-import dev.raykube.e2e.support.Crds;
 import dev.raykube.e2e.support.InProcessOperator;
 import dev.raykube.job.decide.RayJobSettings;
 import dev.raykube.job.decide.RayJobValidator;
@@ -80,7 +79,6 @@ class KubeRaySamplesE2eTest {
   @BeforeAll
   static void start() throws Exception {
     client = kube.client();
-    Crds.install();
     samples = KubeRaySamples.download(Path.of("target/kuberay-samples-module"));
     operator = InProcessOperator.start(client.getConfiguration(), kube.dashboardAccess(),
         "--namespaces=" + kube.namespace());
@@ -161,7 +159,7 @@ class KubeRaySamplesE2eTest {
    */
   private void reconcile(Sample sample, Path file, List<HasMetadata> ray) {
     String ns = kube.namespace();
-    Crds.kubectl("create", "-n", ns, "-f", file.toString());
+    KubectlRun.run("create", "-n", ns, "-f", file.toAbsolutePath().toString()).requireSuccess();
     try {
       List<String> names = new ArrayList<>();
       for (String kind : ray.stream().map(HasMetadata::getKind).distinct().toList()) {
@@ -192,7 +190,8 @@ class KubeRaySamplesE2eTest {
       client.resources(RayJob.class).inNamespace(ns).delete();
       client.resources(RayCluster.class).inNamespace(ns).delete();
       try {
-        Crds.kubectl("delete", "-n", ns, "-f", file.toString(), "--wait=false", "--ignore-not-found");
+        KubectlRun.run("delete", "-n", ns, "-f", file.toAbsolutePath().toString(), "--wait=false",
+            "--ignore-not-found").requireSuccess();
       } catch (IllegalStateException e) { // a generateName object has no name to delete by; it went above
         log.info("{}: kubectl delete -f: {}", sample.path(), e.getMessage().lines().reduce((a, b) -> b).orElse(""));
       }

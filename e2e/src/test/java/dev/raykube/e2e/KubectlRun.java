@@ -79,6 +79,18 @@ record KubectlRun(List<String> args, int exitCode, String stdout, String stderr)
     throw new IllegalStateException("no repository root (with mvnw and e2e/) above " + dir);
   }
 
+  /**
+   * This run, if kubectl exited 0.
+   *
+   * @throws IllegalStateException otherwise, with everything kubectl printed ({@link #describe()})
+   */
+  KubectlRun requireSuccess() {
+    if (exitCode != 0) {
+      throw new IllegalStateException(describe());
+    }
+    return this;
+  }
+
   /** The non-blank lines of standard error. */
   List<String> stderrLines() {
     return stderr.lines().filter(line -> !line.isBlank()).toList();

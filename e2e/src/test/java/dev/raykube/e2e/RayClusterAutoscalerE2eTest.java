@@ -3,7 +3,6 @@ package dev.raykube.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.dashboard.JobStatus;
-import dev.raykube.e2e.support.Crds;
 import dev.raykube.e2e.support.E2eWaits;
 import dev.raykube.e2e.support.InProcessOperator;
 import dev.raykube.model.cluster.AutoscalerOptions;
@@ -66,7 +65,6 @@ class RayClusterAutoscalerE2eTest {
   @BeforeAll
   static void startOperator() throws Exception {
     client = kube.client();
-    Crds.install();
     namespace = kube.namespace();
     simulator = kube.nodes();
     operator = InProcessOperator.start(kube.config(), simulator.dashboardAccess(), "--namespaces=" + namespace);

@@ -2,7 +2,6 @@ package dev.raykube.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.raykube.e2e.support.Crds;
 import dev.raykube.e2e.support.E2eWaits;
 import dev.raykube.e2e.support.InProcessOperator;
 import dev.raykube.kernel.dashboard.DashboardEndpoint;
@@ -72,7 +71,6 @@ class RayClusterE2eTest {
   @BeforeAll
   static void startOperatorAndNode() throws Exception {
     client = kube.client();
-    Crds.install();
     namespace = kube.namespace();
     simulator = kube.nodes();
     operator = InProcessOperator.start(kube.config(), simulator.dashboardAccess(),

@@ -3,7 +3,6 @@ package dev.raykube.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.cluster.RedisCleanupPlan;
-import dev.raykube.e2e.support.Crds;
 import dev.raykube.e2e.support.E2eWaits;
 import dev.raykube.e2e.support.InProcessOperator;
 import dev.raykube.model.cluster.ClusterState;
@@ -59,7 +58,6 @@ class RayClusterRedisCleanupE2eTest {
   @BeforeAll
   static void startOperator() throws Exception {
     client = kube.client();
-    Crds.install();
     namespace = kube.namespace();
     doomed = namespace + "-doomed";
     client.resource(new NamespaceBuilder().withNewMetadata().withName(doomed).endMetadata().build()).create();

@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.cronjob.ChildRayJob;
 import dev.raykube.cronjob.ChildRayJobName;
-import dev.raykube.e2e.support.Crds;
 import dev.raykube.e2e.support.E2eWaits;
 import dev.raykube.e2e.support.InProcessOperator;
 import dev.raykube.model.common.StatusTimes;
@@ -77,7 +76,6 @@ class RayCronJobE2eTest {
   @BeforeAll
   static void startPeers() throws Exception {
     client = kube.client();
-    Crds.install();
     namespace = kube.namespace();
     jobs = new RayJobNamespace(client, namespace);
     nodes = kube.nodes();

@@ -3,7 +3,6 @@ package dev.raykube.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.dashboard.JobDetails;
-import dev.raykube.e2e.support.Crds;
 import dev.raykube.e2e.support.E2eWaits;
 import dev.raykube.e2e.support.InProcessOperator;
 import dev.raykube.kernel.finalizer.FinalizerNames;
@@ -74,7 +73,6 @@ class RayJobE2eTest {
   @BeforeAll
   static void startPeers() throws Exception {
     client = kube.client();
-    Crds.install();
     namespace = kube.namespace();
     jobs = new RayJobNamespace(client, namespace);
     nodes = kube.nodes();

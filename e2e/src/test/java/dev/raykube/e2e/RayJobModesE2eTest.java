@@ -6,7 +6,6 @@ import dev.raykube.dashboard.JobDetails;
 import dev.raykube.dashboard.JobSubmitRequest;
 import dev.raykube.dashboard.RayDashboardClient;
 import dev.raykube.dashboard.RetryPolicy;
-import dev.raykube.e2e.support.Crds;
 import dev.raykube.e2e.support.E2eWaits;
 import dev.raykube.e2e.support.InProcessOperator;
 import dev.raykube.model.job.JobDeploymentStatus;
@@ -50,7 +49,6 @@ class RayJobModesE2eTest {
   @BeforeAll
   static void startOperator() throws Exception {
     client = kube.client();
-    Crds.install();
     nodes = kube.nodes();
     jobs = new RayJobNamespace(client, kube.namespace());
     operator = InProcessOperator.start(client.getConfiguration(), nodes.dashboardAccess(),

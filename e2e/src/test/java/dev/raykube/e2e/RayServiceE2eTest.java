@@ -2,7 +2,6 @@ package dev.raykube.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.raykube.e2e.support.Crds;
 import dev.raykube.e2e.support.E2eWaits;
 import dev.raykube.e2e.support.FreshConnectionGet;
 import dev.raykube.e2e.support.InProcessOperator;
@@ -61,7 +60,6 @@ class RayServiceE2eTest {
   @BeforeAll
   static void startOperatorAndNode() throws Exception {
     client = kube.client();
-    Crds.install();
     namespace = kube.namespace();
     String app = Files.readString(KubectlRun.repositoryRoot().resolve("e2e/testdata/serve/raykube_serve_app.py"));
     client.configMaps().inNamespace(namespace).resource(new ConfigMapBuilder().withNewMetadata()

@@ -2,7 +2,6 @@ package dev.raykube.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.raykube.e2e.support.Crds;
 import dev.raykube.e2e.support.E2eWaits;
 import dev.raykube.e2e.support.FreshConnectionGet;
 import dev.raykube.e2e.support.InProcessOperator;
@@ -48,7 +47,6 @@ class RayServiceSampleE2eTest {
   @BeforeAll
   static void startOperatorAndNode() throws Exception {
     client = kube.client();
-    Crds.install();
     namespace = kube.namespace();
     simulator = kube.nodes();
     operator = InProcessOperator.withRayServices(kube.config(), simulator.dashboardAccess(),

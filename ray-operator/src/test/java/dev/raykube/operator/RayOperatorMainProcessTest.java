@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.raykube.operator.testing.DeployManifests;
 import dev.raykube.operator.testing.JavaProcess;
 import dev.raykube.operator.testing.Kubeconfigs;
-import dev.raykube.operator.testing.RayCrds;
+import dev.raykube.testing.RayCrds;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
@@ -31,7 +31,7 @@ class RayOperatorMainProcessTest {
 
   @BeforeAll
   static void registerCrds() {
-    RayCrds.register(client);
+    RayCrds.install(client);
   }
 
   @Test

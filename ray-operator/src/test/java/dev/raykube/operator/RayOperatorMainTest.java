@@ -4,12 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.raykube.model.cluster.RayCluster;
+import dev.raykube.operator.testing.PodSimulator;
+import dev.raykube.model.cluster.RayClusterStatus;
+import dev.raykube.cluster.RayClusterLabels;
 import dev.raykube.operator.runtime.RayOperator;
 import dev.raykube.operator.testing.HttpProbe;
 import dev.raykube.operator.testing.Kubeconfigs;
-import dev.raykube.operator.testing.RayCrds;
 import dev.raykube.operator.testing.TestSettings;
 import dev.raykube.testing.Eventually;
+import dev.raykube.testing.RayCrds;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -39,6 +42,8 @@ class RayOperatorMainTest {
 
   /** The repository's sample manifests (tests run in the module directory). */
   private static final Path SAMPLES = Path.of("..", "examples", "manifests");
+  /** Namespace of the samples test. */
+  private static final String SAMPLES_NS = "samples";
 
   @TempDir
   Path dir;
@@ -48,7 +53,7 @@ class RayOperatorMainTest {
 
   @BeforeAll
   static void registerCrds() {
-    RayCrds.register(client);
+    RayCrds.install(client);
   }
 
   private int run(String... args) {
@@ -152,5 +157,61 @@ class RayOperatorMainTest {
     assertThat(run("--help")).isEqualTo(RayOperatorMain.EXIT_OK);
     assertThat(out.toString(StandardCharsets.UTF_8)).contains("Usage: ray-operator", "--namespaces");
     assertThat(errLines()).isEmpty();
+  }
+
+  /** The operator as {@code java -jar} starts it reconciles the sample RayClusters end to end. */
+  @Test
+  void samplesBecomeReadyWithTheirServicePodsAndAutoscalerRbac() throws Exception {
+    // The other tests of the class share the mock: their RayClusters would count in the operator's gauges.
+    client.resources(RayCluster.class).inAnyNamespace().delete();
+    client.pods().inAnyNamespace().delete();
+    RayCluster existing = client.resource(sample("raycluster.yaml")).create();
+    Path kubeconfig = Kubeconfigs.write(dir.resolve("config"), server.url("/"));
+
+    try (PodSimulator simulator = PodSimulator.start(client);
+        RayOperator operator = RayOperatorMain.launch(TestSettings.of("--kubeconfig=" + kubeconfig))) {
+      RayCluster minimal = client.resource(sample("raycluster-minimal.yaml")).create();
+
+      for (RayCluster cluster : List.of(existing, minimal)) {
+        String name = cluster.getMetadata().getName();
+        Eventually.await(Duration.ofSeconds(20), name + " ready", () -> {
+          RayClusterStatus status = client.resources(RayCluster.class).inNamespace(SAMPLES_NS).withName(name).get()
+              .getStatus();
+          return status != null && status.getState() != null && "ready".equals(status.getStateValue());
+        });
+        assertThat(client.services().inNamespace(SAMPLES_NS).withName(name + "-head-svc").get()).isNotNull();
+        List<Pod> pods = client.pods().inNamespace(SAMPLES_NS).withLabel(RayClusterLabels.CLUSTER, name).list()
+            .getItems();
+        assertThat(pods).hasSize(2);
+        Pod worker = pods.stream().filter(p -> "worker".equals(p.getMetadata().getLabels()
+            .get(RayClusterLabels.NODE_TYPE))).findFirst().orElseThrow();
+        List<Container> inits = worker.getSpec().getInitContainers();
+        assertThat(inits).as("the injected wait is the last init container").isNotEmpty();
+        assertThat(inits.get(inits.size() - 1).getName()).isEqualTo("wait-gcs-ready");
+      }
+
+      Pod sampleHead = client.pods().inNamespace(SAMPLES_NS)
+          .withLabel(RayClusterLabels.CLUSTER, "raycluster-sample")
+          .withLabel(RayClusterLabels.NODE_TYPE, "head").list().getItems().get(0);
+      assertThat(sampleHead.getSpec().getContainers()).extracting(Container::getName)
+          .containsExactly("ray-head", "autoscaler");
+      assertThat(sampleHead.getSpec().getServiceAccountName()).isEqualTo("raycluster-sample");
+      assertThat(client.serviceAccounts().inNamespace(SAMPLES_NS).withName("raycluster-sample").get()).isNotNull();
+      assertThat(client.rbac().roles().inNamespace(SAMPLES_NS).withName("raycluster-sample").get()).isNotNull();
+      assertThat(client.rbac().roleBindings().inNamespace(SAMPLES_NS).withName("raycluster-sample").get())
+          .isNotNull();
+      assertThat(client.serviceAccounts().inNamespace(SAMPLES_NS).withName("raycluster-minimal").get())
+          .as("no autoscaler, no ServiceAccount").isNull();
+      assertThat(operator.clusterStates().count("ready")).isEqualTo(2);
+      assertThat(simulator.markedRunning()).isEqualTo(4);
+    }
+  }
+
+  /** A sample RayCluster of {@code examples/manifests} in namespace {@value #SAMPLES_NS}. */
+  private static RayCluster sample(String file) throws java.io.IOException {
+    RayCluster cluster = client.getKubernetesSerialization().unmarshal(Files.readString(SAMPLES.resolve(file)),
+        RayCluster.class);
+    cluster.getMetadata().setNamespace(SAMPLES_NS);
+    return cluster;
   }
 }

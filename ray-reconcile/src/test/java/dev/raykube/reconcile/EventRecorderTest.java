@@ -4,6 +4,7 @@ import static dev.raykube.reconcile.RayJobFixture.NS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.model.job.RayJob;
+import dev.raykube.testing.RayCrds;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
@@ -32,7 +33,7 @@ class EventRecorderTest {
   @BeforeEach
   void setUp() {
     server.reset();
-    RayJobFixture.registerCrd(client);
+    RayCrds.install(client, "rayjobs");
     job = RayJobFixture.create(client, "demo");
   }
 

@@ -3,11 +3,12 @@ package dev.raykube.reconcile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.raykube.reconcile.FinalizerEdit.Result;
 import dev.raykube.model.job.JobStatus;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.model.job.RayJobSpec;
 import dev.raykube.model.job.RayJobStatus;
+import dev.raykube.reconcile.FinalizerEdit.Result;
+import dev.raykube.testing.RayCrds;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
@@ -42,7 +43,7 @@ class FinalizerEditorTest {
 
   @BeforeEach
   void registerCrd() {
-    RayJobFixture.registerCrd(client);
+    RayCrds.install(client, "rayjobs");
   }
 
   @Test

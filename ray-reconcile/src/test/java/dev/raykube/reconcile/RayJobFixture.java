@@ -3,38 +3,23 @@ package dev.raykube.reconcile;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.model.job.RayJobSpec;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
-import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.http.RecordedRequest;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** A RayJob on the CRUD mock: the custom resource with a status subresource these tests write to. */
+/**
+ * A RayJob on the CRUD mock (its CRD installed by {@code dev.raykube.testing.RayCrds}): the custom resource with a
+ * status subresource these tests write to.
+ */
 final class RayJobFixture {
 
   /** The namespace of every test object. */
   static final String NS = "ml";
 
   private RayJobFixture() {
-  }
-
-  /** Registers the generated RayJob CRD (from ray-api-model's jar), so that status is a subresource. */
-  static void registerCrd(KubernetesClient client) {
-    String path = "/META-INF/fabric8/rayjobs.ray.io-v1.yml";
-    try (InputStream in = RayJobFixture.class.getResourceAsStream(path)) {
-      if (in == null) {
-        throw new IllegalStateException(path + " is not on the classpath");
-      }
-      CustomResourceDefinition crd = client.apiextensions().v1().customResourceDefinitions().load(in).item();
-      client.resource(crd).create();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 
   /** Creates a RayJob {@code name} in {@link #NS} with entrypoint {@code echo hello}. */

@@ -6,6 +6,7 @@ import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.model.job.RayJobStatus;
 import dev.raykube.reconcile.StatusRecorder.Result;
+import dev.raykube.testing.RayCrds;
 import io.fabric8.kubernetes.api.model.StatusBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
@@ -30,7 +31,7 @@ class StatusRecorderTest {
   @BeforeEach
   void setUp() {
     server.reset();
-    RayJobFixture.registerCrd(client);
+    RayCrds.install(client, "rayjobs");
     stored = RayJobFixture.create(client, "demo");
     RayJobFixture.drainRequests(server);
   }

@@ -5,17 +5,17 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
+import java.util.Objects;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,6 +32,17 @@ import org.slf4j.LoggerFactory;
  * nothing after), and {@code local/start-control-plane} starts them on free ports in a temporary directory (about 10
  * s). {@link #close()} stops and removes exactly what was started; a reused control plane is left running.
  *
+ * <p>{@link #builder()} starts one with options: its state directory in a given place, the API server's audit log on
+ * ({@link #auditLog()}), users with a static token and a kubeconfig each ({@link #kubeconfig(String)}), so that the
+ * audit log tells their requests apart, and the audit log kept on close:
+ *
+ * <pre>{@code
+ * try (LocalControlPlane plane = LocalControlPlane.builder().auditLog().users("operator-a", "operator-b").start()) {
+ *   Path operatorA = plane.kubeconfig("operator-a");
+ *   ...
+ * }
+ * }</pre>
+ *
  * <p>Real Ray, when wanted, is the virtual environment {@code RAYKUBE_RAY_VENV} names, or the one {@code provision}
  * makes on first use ({@link #rayVenv()}, a few minutes of pip the first time).
  */
@@ -46,8 +57,10 @@ public final class LocalControlPlane implements AutoCloseable {
   private static final long START_MINUTES = 5;
 
   private final Path kubeconfig;
+  private final Path state;
   private final Path workDir;
   private final Map<String, String> scriptEnv;
+  private final Path keepAuditLogAt;
   private ControlPlaneScripts scripts;
   /** A directory made only to provision Ray for a reused control plane; removed on close. */
   private Path rayScriptsDir;
@@ -55,11 +68,18 @@ public final class LocalControlPlane implements AutoCloseable {
   private boolean closed;
 
   private LocalControlPlane(Path kubeconfig, Path workDir, Map<String, String> scriptEnv,
-      ControlPlaneScripts scripts) {
+      ControlPlaneScripts scripts, Path keepAuditLogAt) {
     this.kubeconfig = kubeconfig;
+    this.state = kubeconfig.toAbsolutePath().getParent();
     this.workDir = workDir;
     this.scriptEnv = scriptEnv;
     this.scripts = scripts;
+    this.keepAuditLogAt = keepAuditLogAt;
+  }
+
+  /** Options for a control plane of its own; {@link Builder#start()} starts it. */
+  public static Builder builder() {
+    return new Builder();
   }
 
   /**
@@ -87,15 +107,20 @@ public final class LocalControlPlane implements AutoCloseable {
           + "is its control plane up?");
     }
     log.info("reusing the control plane of {}", kubeconfig);
-    return new LocalControlPlane(kubeconfig, null, Map.of(), null);
+    return new LocalControlPlane(kubeconfig, null, Map.of(), null, null);
   }
 
   /**
-   * Provisions the binaries if they are not cached and starts a control plane of its own on free ports.
+   * Provisions the binaries if they are not cached and starts a control plane of its own on free ports, with no audit
+   * log and no users but the admin: {@code builder().start()}.
    *
    * @throws ControlPlaneException if provisioning or the start fails (with the script's last lines)
    */
   public static LocalControlPlane start() {
+    return builder().start();
+  }
+
+  private static LocalControlPlane start(Builder options) {
     Path work;
     try {
       work = Files.createTempDirectory("raykube-test-kit-");
@@ -103,23 +128,25 @@ public final class LocalControlPlane implements AutoCloseable {
       throw new UncheckedIOException("cannot create a temporary directory for the control plane", e);
     }
     ControlPlaneScripts scripts = ControlPlaneScripts.extractTo(work);
+    Path state = options.stateDirectory != null ? options.stateDirectory : work.resolve("state");
     Map<String, String> env = new HashMap<>();
-    env.put("RAYKUBE_E2E_STATE", work.resolve("state").toString());
-    List<Integer> ports = freePorts(4);
+    env.put("RAYKUBE_E2E_STATE", state.toString());
+    List<Integer> ports = FreePorts.onLoopback(4);
     env.put("RAYKUBE_ETCD_PORT", ports.get(0).toString());
     env.put("RAYKUBE_ETCD_PEER_PORT", ports.get(1).toString());
     env.put("RAYKUBE_APISERVER_PORT", ports.get(2).toString());
     env.put("RAYKUBE_KCM_PORT", ports.get(3).toString());
-    env.put("RAYKUBE_E2E_USERS", "");
-    env.put("RAYKUBE_E2E_AUDIT", "0");
-    LocalControlPlane plane = new LocalControlPlane(work.resolve("state/kubeconfig"), work, env, scripts);
+    env.put("RAYKUBE_E2E_USERS", String.join(" ", options.users));
+    env.put("RAYKUBE_E2E_AUDIT", options.auditLog ? "1" : "0");
+    LocalControlPlane plane = new LocalControlPlane(state.resolve("kubeconfig"), work, env, scripts,
+        options.keepAuditLogAt);
     Runtime.getRuntime().addShutdownHook(new Thread(plane::close, "raykube-test-kit-stop"));
     try {
       long started = System.nanoTime();
       scripts.run("provision", env, PROVISION_MINUTES, "--no-ray");
       scripts.run("start-control-plane", env, START_MINUTES);
       log.info("control plane up in {} ms: https://127.0.0.1:{} (state {})", (System.nanoTime() - started) / 1_000_000,
-          env.get("RAYKUBE_APISERVER_PORT"), work.resolve("state"));
+          env.get("RAYKUBE_APISERVER_PORT"), state);
       return plane;
     } catch (RuntimeException e) {
       plane.close();
@@ -144,6 +171,48 @@ public final class LocalControlPlane implements AutoCloseable {
   /** A new client for the admin user; the caller closes it. */
   public KubernetesClient newClient() {
     return new KubernetesClientBuilder().withConfig(config()).build();
+  }
+
+  /**
+   * A new client for the admin user whose requests may take up to {@code requestTimeout} (fabric8's default is 10 s;
+   * a list of thousands of objects can take longer); the caller closes it.
+   */
+  public KubernetesClient newClient(Duration requestTimeout) {
+    Config config = config();
+    config.setRequestTimeout(Math.toIntExact(requestTimeout.toMillis()));
+    return new KubernetesClientBuilder().withConfig(config).build();
+  }
+
+  /**
+   * The state directory of {@code local/start-control-plane}: certificates ({@code pki/}), component logs
+   * ({@code logs/}), pid files ({@code pids/}), etcd's data and the kubeconfigs; of a reused control plane, the
+   * directory of its admin kubeconfig. Removed when a control plane started here stops.
+   */
+  public Path state() {
+    return state;
+  }
+
+  /**
+   * The API server's audit log in {@link #state()} (JSON lines, level Metadata, one line per request when its response
+   * is complete, a watch's when it starts). Written only by a control plane started with {@link Builder#auditLog()}.
+   */
+  public Path auditLog() {
+    return state.resolve("logs/audit.log");
+  }
+
+  /**
+   * The kubeconfig of a user the control plane was started with ({@link Builder#users}): a static token of its own, in
+   * {@code system:masters}.
+   *
+   * @throws ControlPlaneException if the control plane has no such user
+   */
+  public Path kubeconfig(String user) {
+    Path file = state.resolve("users").resolve(user + ".kubeconfig");
+    if (!Files.isReadable(file)) {
+      throw new ControlPlaneException("the control plane of " + state + " has no user " + user + " (" + file
+          + " is not readable): start it with LocalControlPlane.builder().users(\"" + user + "\")");
+    }
+    return file;
   }
 
   /** Whether this object started the control plane (and {@link #close()} stops it). */
@@ -192,6 +261,9 @@ public final class LocalControlPlane implements AutoCloseable {
     if (workDir == null) {
       return;
     }
+    if (keepAuditLogAt != null) {
+      keepAuditLog();
+    }
     try {
       scripts.run("stop-control-plane", scriptEnv, 2);
     } catch (RuntimeException e) {
@@ -206,46 +278,12 @@ public final class LocalControlPlane implements AutoCloseable {
     return "LocalControlPlane[" + kubeconfig + (owned() ? ", started here" : ", reused") + "]";
   }
 
-  /**
-   * Distinct ports free on 127.0.0.1, below the kernel's ephemeral range: a port from that range (what binding port 0
-   * gives) can be taken by one of etcd's or the apiserver's own outgoing connections before the controller-manager,
-   * started last, binds it.
-   */
-  private static List<Integer> freePorts(int count) {
-    int low = 32768;
-    // Read by line: Files.readString trusts the size /proc reports and returns a truncated value.
-    try (java.io.BufferedReader range = Files.newBufferedReader(Path.of("/proc/sys/net/ipv4/ip_local_port_range"))) {
-      low = Integer.parseInt(range.readLine().trim().split("\\s+")[0]);
-    } catch (IOException | RuntimeException e) {
-      log.debug("no ephemeral port range from /proc ({}); assuming it starts at 32768", e.toString());
-    }
-    int top = Math.max(low, 20_001);
-    List<ServerSocket> held = new ArrayList<>();
+  private void keepAuditLog() {
     try {
-      for (int attempt = 0; held.size() < count && attempt < 1_000; attempt++) {
-        ServerSocket socket = new ServerSocket();
-        try {
-          socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(),
-              ThreadLocalRandom.current().nextInt(20_000, top)));
-          held.add(socket);
-        } catch (IOException taken) {
-          socket.close();
-        }
-      }
-      if (held.size() < count) {
-        throw new ControlPlaneException("no " + count + " free ports on 127.0.0.1 between 20000 and " + top);
-      }
-      return held.stream().map(ServerSocket::getLocalPort).toList();
+      Files.copy(auditLog(), keepAuditLogAt, StandardCopyOption.REPLACE_EXISTING);
+      log.info("audit log kept in {}", keepAuditLogAt);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot open a socket on 127.0.0.1", e);
-    } finally {
-      for (ServerSocket socket : held) {
-        try {
-          socket.close();
-        } catch (IOException ignored) {
-          // closing a bound, unaccepted socket does not fail in practice; nothing to do if it does
-        }
-      }
+      log.warn("cannot keep the audit log {} in {}: {}", auditLog(), keepAuditLogAt, e.toString());
     }
   }
 
@@ -254,6 +292,76 @@ public final class LocalControlPlane implements AutoCloseable {
       paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
     } catch (IOException | UncheckedIOException e) {
       log.debug("cannot remove {} completely: {}", root, e.getMessage());
+    }
+  }
+
+  /**
+   * Options for a control plane of its own. Each option is off unless set: its state directory is then
+   * {@code state/} in the temporary directory the control plane runs in, with no audit log and no user but the admin.
+   */
+  public static final class Builder {
+
+    private static final Pattern DNS_LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
+
+    private Path stateDirectory;
+    private boolean auditLog;
+    private final List<String> users = new ArrayList<>();
+    private Path keepAuditLogAt;
+
+    private Builder() {
+    }
+
+    /**
+     * Where {@code local/start-control-plane} keeps its state ({@link LocalControlPlane#state()}): a directory that
+     * does not exist or is empty. {@link LocalControlPlane#close()} removes it.
+     */
+    public Builder stateDirectory(Path directory) {
+      this.stateDirectory = Objects.requireNonNull(directory, "directory").toAbsolutePath();
+      return this;
+    }
+
+    /** Turns the API server's audit log on ({@link LocalControlPlane#auditLog()}). */
+    public Builder auditLog() {
+      this.auditLog = true;
+      return this;
+    }
+
+    /**
+     * Adds users besides the admin, each with a static token and a kubeconfig of its own
+     * ({@link LocalControlPlane#kubeconfig(String)}), in {@code system:masters}: with the audit log on, the requests of
+     * each can be told apart by their {@code user.username}.
+     *
+     * @throws IllegalArgumentException if a name is not a DNS label
+     */
+    public Builder users(String... names) {
+      for (String name : names) {
+        if (!DNS_LABEL.matcher(name).matches()) {
+          throw new IllegalArgumentException("a user name must be a DNS label: '" + name + "'");
+        }
+        if (!users.contains(name)) {
+          users.add(name);
+        }
+      }
+      return this;
+    }
+
+    /**
+     * Turns the audit log on and has {@link LocalControlPlane#close()} copy it to {@code file} before the control
+     * plane stops and its state directory goes (to look at every request of a run afterwards).
+     */
+    public Builder keepAuditLogAt(Path file) {
+      this.keepAuditLogAt = Objects.requireNonNull(file, "file");
+      this.auditLog = true;
+      return this;
+    }
+
+    /**
+     * Provisions the binaries if they are not cached and starts the control plane on free ports (about 10 s).
+     *
+     * @throws ControlPlaneException if provisioning or the start fails (with the script's last lines)
+     */
+    public LocalControlPlane start() {
+      return LocalControlPlane.start(this);
     }
   }
 }

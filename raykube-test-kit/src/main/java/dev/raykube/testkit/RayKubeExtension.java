@@ -7,6 +7,7 @@ import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.sandbox.NodeSimulator;
 import dev.raykube.sandbox.NodeSimulatorBuilder;
 import dev.raykube.service.observe.ServeProxyProbe;
+import dev.raykube.testing.RayCrds;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.file.Path;

@@ -9,8 +9,9 @@ import dev.raykube.operator.raycluster.RayClusterController;
 import dev.raykube.operator.rayjob.RayJobController;
 import dev.raykube.operator.runtime.ControllerContext;
 import dev.raykube.operator.runtime.RayOperator;
+import dev.raykube.operator.runtime.RuntimeOptions;
 import dev.raykube.operator.runtime.StartupFailure;
-import dev.raykube.operator.testing.TestOperator;
+import dev.raykube.operator.testing.RunningOperator;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.util.List;
 import java.util.Map;
@@ -68,8 +69,8 @@ final class OperatorArm implements AutoCloseable {
     RayJobController jobs = new RayJobController(settings, FinalizerSettings.defaults(), access, tails);
     List<String> args = new java.util.ArrayList<>(List.of("--namespaces=" + namespaces));
     args.addAll(List.of(flags));
-    RayOperator operator = TestOperator.start(client, List.of(new RayClusterController(), jobs),
-        args.toArray(String[]::new));
+    RayOperator operator = RunningOperator.runtime(client.getConfiguration(),
+        List.of(new RayClusterController(), jobs), RuntimeOptions.production(), args.toArray(String[]::new));
     return new OperatorArm(name, settings, List.of(flags), operator);
   }
 

@@ -5,6 +5,7 @@ import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cronjob.RayCronJob;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.model.service.RayService;
+import dev.raykube.testkit.LocalControlPlane;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
@@ -25,6 +26,7 @@ final class Arena implements AutoCloseable {
 
   private final Path root;
   private final LocalControlPlane plane;
+  private final KubernetesClient admin;
   private final AuditLog audit;
   private final ServiceHosts hosts;
   private final PodAddresses podAddresses = new PodAddresses();
@@ -35,6 +37,7 @@ final class Arena implements AutoCloseable {
   private Arena(Path root, LocalControlPlane plane, List<Contender> contenders) {
     this.root = root;
     this.plane = plane;
+    this.admin = plane.newClient(BenchControlPlane.ADMIN_REQUEST_TIMEOUT);
     this.audit = new AuditLog(plane.auditLog());
     this.hosts = new ServiceHosts(plane.state().resolve("service-hosts"));
     this.proxy = new DashboardProxy(name -> hosts.address(name).or(() -> podAddresses.route(name)));
@@ -49,7 +52,8 @@ final class Arena implements AutoCloseable {
   /** A control plane for the given operators only (KubeRay is not built). */
   static Arena open(Path root, List<Contender> contenders) {
     System.out.println("starting the control plane (local/start-control-plane, audit log on) ...");
-    return new Arena(root, LocalControlPlane.start(root), contenders);
+    return new Arena(root, BenchControlPlane.start(contenders.stream().map(Contender::user).toArray(String[]::new)),
+        contenders);
   }
 
   /** KubeRay first, then RayKube (as {@link #open(Path)} opened it). */
@@ -58,7 +62,7 @@ final class Arena implements AutoCloseable {
   }
 
   KubernetesClient admin() {
-    return plane.admin();
+    return admin;
   }
 
   AuditLog audit() {
@@ -71,7 +75,7 @@ final class Arena implements AutoCloseable {
 
   /** A node for the Pods of both arms, with the given dashboards behind head Services; Pods left unbound. */
   PodNode node(HeadDashboards heads) {
-    return new PodNode(plane.admin(), hosts, podAddresses, heads, null);
+    return new PodNode(admin, hosts, podAddresses, heads, null);
   }
 
   /**
@@ -79,7 +83,7 @@ final class Arena implements AutoCloseable {
    * endpoints of the Services that select them.
    */
   PodNode boundNode(HeadDashboards heads) {
-    return new PodNode(plane.admin(), hosts, podAddresses, heads, BenchNode.register(plane.admin()));
+    return new PodNode(admin, hosts, podAddresses, heads, BenchNode.register(admin));
   }
 
   ServiceHosts hosts() {
@@ -148,6 +152,7 @@ final class Arena implements AutoCloseable {
   @Override
   public void close() {
     proxy.close();
+    admin.close();
     plane.close();
   }
 }

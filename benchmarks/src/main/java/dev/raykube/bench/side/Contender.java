@@ -8,7 +8,7 @@ interface Contender {
   /** Name and version, e.g. {@code KubeRay v1.5.0}. */
   String name();
 
-  /** The control plane user it runs as ({@link LocalControlPlane#KUBERAY_USER}, {@link LocalControlPlane#RAYKUBE_USER}). */
+  /** The control plane user it runs as ({@link KubeRayContender#USER}, {@link RayKubeContender#USER}). */
   String user();
 
   /**

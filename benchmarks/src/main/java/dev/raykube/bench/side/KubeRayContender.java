@@ -1,5 +1,6 @@
 package dev.raykube.bench.side;
 
+import dev.raykube.testkit.FreePorts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -17,6 +18,8 @@ import java.util.concurrent.TimeUnit;
 final class KubeRayContender implements Contender {
 
   static final String VERSION = "v1.5.0";
+  /** The control plane user KubeRay's operator runs as. */
+  static final String USER = "kuberay";
 
   private final Path binary;
 
@@ -54,15 +57,15 @@ final class KubeRayContender implements Contender {
 
   @Override
   public String user() {
-    return LocalControlPlane.KUBERAY_USER;
+    return USER;
   }
 
   @Override
   public RunningOperator start(Path kubeconfig, DashboardRoutes routes, Path log) {
     List<String> command = List.of(binary.toString(), "--kubeconfig=" + kubeconfig,
         "--enable-leader-election=false",
-        "--metrics-addr=127.0.0.1:" + LocalControlPlane.freePort(),
-        "--health-probe-bind-address=127.0.0.1:" + LocalControlPlane.freePort());
+        "--metrics-addr=127.0.0.1:" + FreePorts.onLoopback(),
+        "--health-probe-bind-address=127.0.0.1:" + FreePorts.onLoopback());
     return RunningOperator.start(name(), command,
         Map.of("HTTP_PROXY", routes.httpProxy(), "NO_PROXY", "127.0.0.1,localhost"), log);
   }

@@ -304,7 +304,7 @@ public final class ManifestFuzz {
 
   private static Map<String, Integer> writesByName(Arena arena, long from, long to) {
     Map<String, Integer> writes = new HashMap<>();
-    for (AuditLog.Request r : arena.audit().requests(LocalControlPlane.RAYKUBE_USER, from, to)) {
+    for (AuditLog.Request r : arena.audit().requests(RayKubeContender.USER, from, to)) {
       if (r.isWrite() && r.resource().startsWith("ray")) {
         writes.merge(r.name(), 1, Integer::sum);
       }

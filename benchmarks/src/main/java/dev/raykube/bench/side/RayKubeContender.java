@@ -1,10 +1,13 @@
 package dev.raykube.bench.side;
 
+import dev.raykube.testkit.FreePorts;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,6 +30,9 @@ import java.util.Map;
  */
 public final class RayKubeContender implements Contender {
 
+  /** The control plane user RayKube's operator runs as. */
+  public static final String USER = "raykube";
+
   private final Path jar;
   private final long memoryLimit;
   private final Map<String, String> env;
@@ -43,8 +49,13 @@ public final class RayKubeContender implements Contender {
     if (!Files.isRegularFile(jar)) {
       throw new IllegalStateException(jar + " is missing: build it with ./mvnw -B -q -pl ray-operator -am package");
     }
-    Deployment deployment = new KubernetesSerialization().unmarshal(
-        LocalControlPlane.read(root.resolve("ray-operator/deploy/manager/deployment.yaml")), Deployment.class);
+    Path manifest = root.resolve("ray-operator/deploy/manager/deployment.yaml");
+    Deployment deployment;
+    try {
+      deployment = new KubernetesSerialization().unmarshal(Files.readString(manifest), Deployment.class);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + manifest, e);
+    }
     Container container = deployment.getSpec().getTemplate().getSpec().getContainers().get(0);
     Map<String, String> env = new LinkedHashMap<>();
     for (EnvVar var : container.getEnv()) {
@@ -80,7 +91,7 @@ public final class RayKubeContender implements Contender {
 
   @Override
   public String user() {
-    return LocalControlPlane.RAYKUBE_USER;
+    return USER;
   }
 
   /**
@@ -109,8 +120,8 @@ public final class RayKubeContender implements Contender {
     Map<String, String> processEnv = new LinkedHashMap<>(env);
     processEnv.remove("JAVA_TOOL_OPTIONS");
     processEnv.put("ENABLE_LEADER_ELECTION", "false");
-    processEnv.put("METRICS_PORT", String.valueOf(LocalControlPlane.freePort()));
-    processEnv.put("HEALTH_PORT", String.valueOf(LocalControlPlane.freePort()));
+    processEnv.put("METRICS_PORT", String.valueOf(FreePorts.onLoopback()));
+    processEnv.put("HEALTH_PORT", String.valueOf(FreePorts.onLoopback()));
     return RunningOperator.start(name(), command, processEnv, log);
   }
 }

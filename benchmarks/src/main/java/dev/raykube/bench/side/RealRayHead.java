@@ -3,6 +3,7 @@ package dev.raykube.bench.side;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.raykube.bench.BenchClusters;
+import dev.raykube.testkit.FreePorts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -49,13 +50,13 @@ final class RealRayHead implements AutoCloseable {
     }
     Path dir = Files.createTempDirectory(Path.of("/tmp"), "rkb");
     Files.createDirectories(dir.resolve("home"));
-    int dashboard = LocalControlPlane.freePort();
+    int dashboard = FreePorts.onLoopback();
     // setsid: its own process group, so that close() can end every process the head started
     ProcessBuilder builder = new ProcessBuilder("setsid", ray.toString(), "start", "--head", "--block",
-        "--node-ip-address=127.0.0.1", "--port=" + LocalControlPlane.freePort(),
+        "--node-ip-address=127.0.0.1", "--port=" + FreePorts.onLoopback(),
         "--dashboard-host=127.0.0.1", "--dashboard-port=" + dashboard,
-        "--ray-client-server-port=" + LocalControlPlane.freePort(),
-        "--dashboard-agent-listen-port=" + LocalControlPlane.freePort(),
+        "--ray-client-server-port=" + FreePorts.onLoopback(),
+        "--dashboard-agent-listen-port=" + FreePorts.onLoopback(),
         "--num-cpus=4", "--object-store-memory=100000000", "--temp-dir=" + dir.resolve("r"),
         "--disable-usage-stats").redirectErrorStream(true).redirectOutput(dir.resolve("ray-start.log").toFile());
     Map<String, String> env = builder.environment();

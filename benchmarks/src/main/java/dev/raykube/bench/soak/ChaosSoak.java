@@ -1,15 +1,16 @@
 package dev.raykube.bench.soak;
 
 import dev.raykube.bench.BenchClusters;
+import dev.raykube.bench.side.BenchControlPlane;
 import dev.raykube.bench.side.BenchNode;
 import dev.raykube.bench.side.DashboardProxy;
-import dev.raykube.bench.side.LocalControlPlane;
 import dev.raykube.bench.side.PodAddresses;
 import dev.raykube.bench.side.PodNode;
 import dev.raykube.bench.side.RayKubeContender;
 import dev.raykube.bench.side.ServiceHosts;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.job.RayJob;
+import dev.raykube.testkit.LocalControlPlane;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
@@ -85,9 +86,9 @@ public final class ChaosSoak {
     List<ServicePlan> servicePlans = ServicePlan.draw(serviceCount, serviceRandom, createWindow);
     RayKubeContender shipped = RayKubeContender.shipped(root);
     System.out.println("starting the control plane (local/start-control-plane) ...");
-    try (LocalControlPlane plane = LocalControlPlane.start(root)) {
-      KubernetesClient admin = plane.admin();
-      Path kubeconfig = operatorKubeconfig(root, plane);
+    try (LocalControlPlane plane = BenchControlPlane.start();
+        KubernetesClient admin = plane.newClient(BenchControlPlane.ADMIN_REQUEST_TIMEOUT)) {
+      Path kubeconfig = operatorKubeconfig(root, plane, admin);
       NAMESPACES.forEach(n -> admin.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(n)
           .endMetadata().build()).create());
       ServiceHosts hosts = new ServiceHosts(plane.state().resolve("service-hosts"));
@@ -159,8 +160,8 @@ public final class ChaosSoak {
   }
 
   /** The operator's ServiceAccount with the shipped RBAC; its kubeconfig holds a 2 h token of that account. */
-  private static Path operatorKubeconfig(Path root, LocalControlPlane plane) throws IOException {
-    KubernetesClient admin = plane.admin();
+  private static Path operatorKubeconfig(Path root, LocalControlPlane plane, KubernetesClient admin)
+      throws IOException {
     for (String dir : List.of("namespace", "operator-account", "cluster-rbac")) {
       try (var files = Files.list(root.resolve("ray-operator/deploy").resolve(dir))) {
         for (Path file : files.filter(f -> f.toString().endsWith(".yaml") && !f.endsWith("kustomization.yaml"))

@@ -1,7 +1,7 @@
 package dev.raykube.bench.soak;
 
-import dev.raykube.bench.side.LocalControlPlane;
 import dev.raykube.bench.side.RayKubeContender;
+import dev.raykube.testkit.FreePorts;
 import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -110,7 +110,7 @@ final class OperatorReplicas implements AutoCloseable {
 
   private void launch(Replica replica) {
     replica.incarnation++;
-    replica.metricsPort = LocalControlPlane.freePort();
+    replica.metricsPort = FreePorts.onLoopback();
     replica.killRequested = false;
     replica.exitedAt = null;
     replica.lastCounters = Map.of();
@@ -120,7 +120,7 @@ final class OperatorReplicas implements AutoCloseable {
     builder.environment().putAll(env);
     builder.environment().put("HOSTNAME", replica.name);
     builder.environment().put("METRICS_PORT", String.valueOf(replica.metricsPort));
-    builder.environment().put("HEALTH_PORT", String.valueOf(LocalControlPlane.freePort()));
+    builder.environment().put("HEALTH_PORT", String.valueOf(FreePorts.onLoopback()));
     try {
       replica.process = builder.start();
     } catch (IOException e) {

@@ -1,9 +1,9 @@
 package dev.raykube.e2e.support;
 
 import dev.raykube.cluster.loop.RayClusterTimings;
-import dev.raykube.kernel.finalizer.FinalizerSettings;
 import dev.raykube.job.decide.RayJobSettings;
 import dev.raykube.kernel.dashboard.DashboardAccess;
+import dev.raykube.kernel.finalizer.FinalizerSettings;
 import dev.raykube.operator.raycluster.RayClusterController;
 import dev.raykube.operator.raycronjob.RayCronJobController;
 import dev.raykube.operator.rayjob.RayJobController;
@@ -11,7 +11,7 @@ import dev.raykube.operator.rayservice.RayServiceController;
 import dev.raykube.operator.runtime.RayOperator;
 import dev.raykube.operator.runtime.RuntimeOptions;
 import dev.raykube.operator.runtime.StartupFailure;
-import dev.raykube.operator.testing.TestOperator;
+import dev.raykube.operator.testing.RunningOperator;
 import dev.raykube.service.decide.RayServiceSettings;
 import dev.raykube.service.observe.ServeProxyProbe;
 import io.fabric8.kubernetes.client.Config;
@@ -23,7 +23,7 @@ import java.util.List;
  * timings and settings, and, when started {@link #withRayServices with the RayService controller} or
  * {@link #withRayCronJobs with the RayCronJob controller}, that one too, except that the controllers reach dashboards through the given {@link DashboardAccess} (the node simulator's local
  * heads) and the RayService controller asks Serve proxies through the given {@link ServeProxyProbe} (the simulator's,
- * which maps simulated Pod IPs to local ports). Started as every test starts the operator ({@link TestOperator}):
+ * which maps simulated Pod IPs to local ports). Started as every test starts the operator ({@link RunningOperator#runtime}):
  * settings from the real command-line parser; unless {@code args} say otherwise, health and metrics on free ports and
  * leader election off.
  */
@@ -51,7 +51,7 @@ public final class InProcessOperator implements AutoCloseable {
   public static InProcessOperator start(Config config, DashboardAccess dashboards, RayClusterTimings clusterTimings,
       RayJobSettings jobSettings, FinalizerSettings finalizerSettings, String... args) throws StartupFailure {
     RayJobController jobs = new RayJobController(jobSettings, finalizerSettings, context -> dashboards);
-    RayOperator operator = TestOperator.start(config, List.of(new RayClusterController(clusterTimings), jobs),
+    RayOperator operator = RunningOperator.runtime(config, List.of(new RayClusterController(clusterTimings), jobs),
         RuntimeOptions.production(), args);
     return new InProcessOperator(operator);
   }
@@ -71,7 +71,7 @@ public final class InProcessOperator implements AutoCloseable {
         context -> dashboards);
     RayServiceController services = new RayServiceController(serviceSettings, FinalizerSettings.defaults(),
         context -> dashboards, probe);
-    RayOperator operator = TestOperator.start(config,
+    RayOperator operator = RunningOperator.runtime(config,
         List.of(new RayClusterController(RayClusterTimings.defaults()), jobs, services), RuntimeOptions.production(),
         args);
     return new InProcessOperator(operator);
@@ -88,7 +88,7 @@ public final class InProcessOperator implements AutoCloseable {
       throws StartupFailure {
     RayJobController jobs = new RayJobController(RayJobSettings.defaults(), FinalizerSettings.defaults(),
         context -> dashboards);
-    RayOperator operator = TestOperator.start(config,
+    RayOperator operator = RunningOperator.runtime(config,
         List.of(new RayClusterController(RayClusterTimings.defaults()), jobs, new RayCronJobController()),
         RuntimeOptions.production(), args);
     return new InProcessOperator(operator);

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.dashboard.fake.FakeRayDashboard;
 import dev.raykube.dashboard.fake.JobScript;
+import dev.raykube.job.decide.RayJobSettings;
+import dev.raykube.kernel.AdaptivePoll;
+import dev.raykube.kernel.dashboard.DashboardAccess;
 import dev.raykube.kernel.finalizer.FinalizerNames;
 import dev.raykube.kernel.finalizer.FinalizerSettings;
-import dev.raykube.kernel.AdaptivePoll;
-import dev.raykube.job.decide.RayJobSettings;
-import dev.raykube.kernel.dashboard.DashboardAccess;
 import dev.raykube.model.cluster.ClusterState;
 import dev.raykube.model.cluster.HeadGroupSpec;
 import dev.raykube.model.cluster.RayCluster;
@@ -19,17 +19,14 @@ import dev.raykube.model.job.JobStatus;
 import dev.raykube.model.job.JobSubmissionMode;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.model.job.RayJobSpec;
+import dev.raykube.testing.RayCrds;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.PodTemplateSpecBuilder;
-import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
-import java.io.IOException;
-import java.io.InputStream;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
 import java.util.regex.Pattern;
@@ -51,13 +48,8 @@ class CustomPlatformTest {
   private CustomPlatform platform;
 
   @BeforeEach
-  void start() throws IOException {
-    for (String crd : List.of("rayjobs", "rayclusters")) {
-      try (InputStream in = getClass().getResourceAsStream("/META-INF/fabric8/" + crd + ".ray.io-v1.yml")) {
-        CustomResourceDefinition definition = client.apiextensions().v1().customResourceDefinitions().load(in).item();
-        client.resource(definition).create();
-      }
-    }
+  void start() {
+    RayCrds.install(client, "rayjobs", "rayclusters");
     fake = FakeRayDashboard.builder().startDelay(Duration.ofMillis(20)).stopDelay(Duration.ofMillis(50)).build()
         .start();
     RayJobSettings fast = RayJobSettings.defaults()

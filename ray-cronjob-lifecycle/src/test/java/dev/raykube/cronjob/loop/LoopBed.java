@@ -1,9 +1,9 @@
 package dev.raykube.cronjob.loop;
 
 import dev.raykube.cronjob.ChildRayJob;
-import dev.raykube.kernel.ActionOutcome;
 import dev.raykube.cronjob.CreateRayJob;
 import dev.raykube.cronjob.RayCronJobDecision;
+import dev.raykube.kernel.ActionOutcome;
 import dev.raykube.model.common.StatusTimes;
 import dev.raykube.model.cronjob.RayCronJob;
 import dev.raykube.model.cronjob.RayCronJobSpec;
@@ -12,13 +12,10 @@ import dev.raykube.model.job.RayJobSpec;
 import dev.raykube.reconcile.EventRecorder;
 import dev.raykube.reconcile.Reconciled;
 import dev.raykube.testing.MovableClock;
+import dev.raykube.testing.RayCrds;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
-import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Comparator;
@@ -53,9 +50,9 @@ final class LoopBed {
     this.clock = new MovableClock(created);
   }
 
-  /** Registers the CRDs (once per mock server) and creates RayCronJob {@value #NAME} in a namespace of its own. */
+  /** Installs the RayCronJob and RayJob CRDs and creates RayCronJob {@value #NAME} in a namespace of its own. */
   static LoopBed create(KubernetesClient client, String schedule, Boolean suspend) {
-    registerCrds(client, "raycronjobs", "rayjobs");
+    RayCrds.install(client, "raycronjobs", "rayjobs");
     RayCronJob cronJob = new RayCronJob();
     String ns = "team-" + NAMESPACES.incrementAndGet();
     cronJob.setMetadata(new ObjectMetaBuilder().withName(NAME).withNamespace(ns).build());
@@ -139,25 +136,5 @@ final class LoopBed {
   List<String> reasons() {
     return client.v1().events().inNamespace(ns).list().getItems().stream()
         .filter(e -> NAME.equals(e.getInvolvedObject().getName())).map(Event::getReason).sorted().toList();
-  }
-
-  /** Registers the generated ray.io CRDs of {@code plurals} from ray-api-model's jar, unless they exist. */
-  static void registerCrds(KubernetesClient client, String... plurals) {
-    for (String plural : plurals) {
-      String name = plural + ".ray.io";
-      if (client.apiextensions().v1().customResourceDefinitions().withName(name).get() != null) {
-        continue;
-      }
-      String path = "/META-INF/fabric8/" + name + "-v1.yml";
-      try (InputStream in = LoopBed.class.getResourceAsStream(path)) {
-        if (in == null) {
-          throw new IllegalStateException(path + " is not on the classpath");
-        }
-        CustomResourceDefinition crd = client.apiextensions().v1().customResourceDefinitions().load(in).item();
-        client.resource(crd).create();
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    }
   }
 }

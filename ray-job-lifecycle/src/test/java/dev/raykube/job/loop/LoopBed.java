@@ -25,6 +25,7 @@ import dev.raykube.model.job.RayJobStatus;
 import dev.raykube.reconcile.EventRecorder;
 import dev.raykube.reconcile.Reconciled;
 import dev.raykube.reconcile.StatusRecorder;
+import dev.raykube.testing.RayCrds;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
@@ -53,7 +54,7 @@ final class LoopBed implements AutoCloseable {
   LoopBed(KubernetesClient client, KubernetesMockServer server) {
     this.client = client;
     server.reset();
-    KubeFixtures.registerCrds(client);
+    RayCrds.install(client, "rayjobs", "rayclusters");
     this.fake = FakeRayDashboard.builder().startDelay(Duration.ofMillis(10)).timeScale(0.05).build().start();
     this.clients = new DashboardClients(b -> b.retryPolicy(RetryPolicy.none()));
     char[] next = {'b'};

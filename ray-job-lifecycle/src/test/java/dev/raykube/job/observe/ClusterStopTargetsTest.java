@@ -23,6 +23,7 @@ import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.job.JobSubmissionMode;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.model.job.RayJobStatus;
+import dev.raykube.testing.RayCrds;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
@@ -50,7 +51,7 @@ class ClusterStopTargetsTest {
   @BeforeEach
   void setUp() {
     server.reset();
-    KubeFixtures.registerCrds(client);
+    RayCrds.install(client, "rayjobs", "rayclusters");
     fake = FakeRayDashboard.builder().authToken("s3cret").startDelay(Duration.ofMillis(10)).build().start();
     clients = new DashboardClients(b -> b.retryPolicy(RetryPolicy.none()));
     InClusterDashboardAccess inCluster = new InClusterDashboardAccess(client, "cluster.local");

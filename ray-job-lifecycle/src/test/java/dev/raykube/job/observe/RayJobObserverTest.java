@@ -24,6 +24,7 @@ import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.JobSubmissionMode;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.model.job.RayJobStatus;
+import dev.raykube.testing.RayCrds;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
@@ -55,7 +56,7 @@ class RayJobObserverTest {
   @BeforeEach
   void start() {
     server.reset();
-    KubeFixtures.registerCrds(client);
+    RayCrds.install(client, "rayjobs", "rayclusters");
     fake = FakeRayDashboard.builder().startDelay(Duration.ofMillis(10)).build().start();
     clients = new DashboardClients(b -> b.retryPolicy(RetryPolicy.none()));
   }

@@ -8,6 +8,7 @@ import dev.raykube.job.testing.KubeFixtures;
 import dev.raykube.kernel.dashboard.DashboardAccess;
 import dev.raykube.kernel.dashboard.DashboardClients;
 import dev.raykube.model.cluster.RayCluster;
+import dev.raykube.testing.RayCrds;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -29,7 +30,7 @@ class RayJobReadsTest {
   @BeforeEach
   void reset() {
     server.reset();
-    KubeFixtures.registerCrds(client);
+    RayCrds.install(client, "rayjobs", "rayclusters");
   }
 
   /** A cache holding fixed objects that records what it was asked. */

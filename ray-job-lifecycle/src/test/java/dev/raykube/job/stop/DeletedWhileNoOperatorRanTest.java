@@ -7,21 +7,21 @@ import dev.raykube.dashboard.RayDashboardClient;
 import dev.raykube.dashboard.RetryPolicy;
 import dev.raykube.dashboard.fake.FakeRayDashboard;
 import dev.raykube.dashboard.fake.JobScript;
+import dev.raykube.job.stop.RayJobStopStep;
+import dev.raykube.job.stop.RayJobStopper;
+import dev.raykube.job.stop.StopTargetResolver;
 import dev.raykube.kernel.finalizer.CleanupReport;
 import dev.raykube.kernel.finalizer.DeletionCleanup;
 import dev.raykube.kernel.finalizer.FinalizerDecision;
 import dev.raykube.kernel.finalizer.FinalizerNames;
 import dev.raykube.kernel.finalizer.FinalizerPolicy;
 import dev.raykube.kernel.finalizer.FinalizerSettings;
-import dev.raykube.job.stop.RayJobStopStep;
-import dev.raykube.job.stop.RayJobStopper;
-import dev.raykube.job.stop.StopTargetResolver;
-import dev.raykube.job.testing.KubeFixtures;
 import dev.raykube.model.job.JobStatus;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.model.job.RayJobSpec;
 import dev.raykube.model.job.RayJobStatus;
 import dev.raykube.reconcile.FinalizerEditor;
+import dev.raykube.testing.RayCrds;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
@@ -50,7 +50,7 @@ class DeletedWhileNoOperatorRanTest {
 
   @BeforeEach
   void start() {
-    KubeFixtures.registerCrds(client, "rayjobs");
+    RayCrds.install(client, "rayjobs");
     fake = FakeRayDashboard.builder().startDelay(Duration.ofMillis(20)).stopDelay(Duration.ofMillis(50)).build()
         .start();
     dashboard = RayDashboardClient.builder().baseUrl(fake.url()).retryPolicy(RetryPolicy.none()).build();

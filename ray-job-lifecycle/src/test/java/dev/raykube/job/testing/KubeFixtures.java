@@ -11,53 +11,24 @@ import dev.raykube.model.job.RayJob;
 import dev.raykube.model.job.RayJobSpec;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.PodTemplateSpecBuilder;
-import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.http.RecordedRequest;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-/** Kubernetes-side fixtures of the observe/act tests on the fabric8 CRUD mock. */
+/**
+ * Kubernetes-side fixtures of the observe/act tests on the fabric8 CRUD mock (whose CRDs
+ * {@code dev.raykube.testing.RayCrds} installs).
+ */
 public final class KubeFixtures {
 
   /** The namespace of every test object. */
   public static final String NS = "ml";
 
   private KubeFixtures() {
-  }
-
-  /** Registers the generated RayJob and RayCluster CRDs (status becomes a subresource). */
-  public static void registerCrds(KubernetesClient client) {
-    registerCrds(client, "rayjobs", "rayclusters");
-  }
-
-  /**
-   * Registers the generated ray.io CRDs of {@code plurals} (from ray-api-model's jar) unless they exist, so that the
-   * CRUD mock treats status as a subresource.
-   */
-  public static void registerCrds(KubernetesClient client, String... plurals) {
-    for (String plural : plurals) {
-      String name = plural + ".ray.io";
-      if (client.apiextensions().v1().customResourceDefinitions().withName(name).get() != null) {
-        continue;
-      }
-      String path = "/META-INF/fabric8/" + name + "-v1.yml";
-      try (InputStream in = KubeFixtures.class.getResourceAsStream(path)) {
-        if (in == null) {
-          throw new IllegalStateException(path + " is not on the classpath");
-        }
-        CustomResourceDefinition crd = client.apiextensions().v1().customResourceDefinitions().load(in).item();
-        client.resource(crd).create();
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    }
   }
 
   /** A RayCluster spec with a head ({@code rayproject/ray:2.60.0}) and one worker group. */

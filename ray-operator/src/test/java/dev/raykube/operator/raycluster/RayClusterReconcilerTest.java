@@ -1,6 +1,8 @@
 package dev.raykube.operator.raycluster;
 
-import static dev.raykube.testing.Eventually.await;
+import static dev.raykube.operator.raycluster.DirectRayClusters.TIMINGS;
+import static dev.raykube.operator.raycluster.DirectRayClusters.condition;
+import static dev.raykube.operator.raycluster.DirectRayClusters.READY;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.cluster.RayClusterLabels;
@@ -10,6 +12,7 @@ import dev.raykube.model.cluster.AuthOptions;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.RayClusterStatus;
 import dev.raykube.operator.testing.MockApiRequests;
+import dev.raykube.testing.RayCrds;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.Event;
@@ -20,39 +23,62 @@ import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
 import io.fabric8.kubernetes.api.model.StatusBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The RayCluster controller in the real operator runtime against the CRUD mock: what it creates, its status,
- * validation, Events and API writes (how the Pods follow the spec: {@link RayClusterPodsTest}).
+ * The RayCluster controller's reconciler, called one reconcile at a time ({@link DirectRayClusters}) on the CRUD mock:
+ * what it creates, its status, validation, Events and API writes (how the Pods follow the spec:
+ * {@link RayClusterPodsTest}).
  */
-class RayClusterReconcilerTest extends RunningOperatorFixture {
+@EnableKubernetesMockClient(crud = true)
+class RayClusterReconcilerTest {
+
+  static KubernetesMockServer server;
+  static KubernetesClient client;
+
+  private DirectRayClusters bed;
+
+  @BeforeAll
+  static void registerCrds() {
+    RayCrds.install(client);
+  }
+
+  @BeforeEach
+  void newBed() {
+    bed = new DirectRayClusters(client);
+    MockApiRequests.drain(server);
+  }
 
   @Test
   void createsHeadServiceHeadPodAndWorkersThenReportsReady() {
-    RayCluster created = harness.create(ClusterManifests.basic(NS, "demo", 2));
+    RayCluster created = bed.create(ClusterManifests.basic(bed.ns, "demo", 2));
 
-    await("demo ready", () -> harness.isReady(NS, "demo"));
+    bed.runUntil("demo", "ready", READY);
 
-    Service service = harness.service(NS, "demo-head-svc");
+    Service service = bed.service("demo-head-svc");
     assertThat(service.getSpec().getClusterIP()).isEqualTo("None");
     assertThat(service.getSpec().getSelector()).isEqualTo(RayClusterLabels.headSelector("demo"));
     assertOwnedBy(service.getMetadata().getOwnerReferences(), created);
-    Pod head = harness.head(NS, "demo");
+    Pod head = bed.head("demo");
     assertOwnedBy(head.getMetadata().getOwnerReferences(), created);
     assertThat(head.getMetadata().getLabels()).containsEntry(RayClusterLabels.IS_RAY_NODE, "yes")
         .containsEntry(RayClusterLabels.GROUP, "headgroup");
     assertThat(head.getSpec().getInitContainers()).isEmpty();
-    List<Pod> workers = harness.workers(NS, "demo");
+    List<Pod> workers = bed.workers("demo");
     assertThat(workers).hasSize(2).allSatisfy(worker -> {
       assertOwnedBy(worker.getMetadata().getOwnerReferences(), created);
       assertThat(worker.getSpec().getInitContainers()).extracting(Container::getName)
           .containsExactly("fetch-data", "wait-gcs-ready");
     });
 
-    RayClusterStatus status = harness.status(NS, "demo");
+    RayClusterStatus status = bed.get("demo").getStatus();
     assertThat(status.getReadyWorkerReplicas()).isEqualTo(2);
     assertThat(status.getAvailableWorkerReplicas()).isEqualTo(2);
     assertThat(status.getDesiredWorkerReplicas()).isEqualTo(2);
@@ -73,19 +99,19 @@ class RayClusterReconcilerTest extends RunningOperatorFixture {
     assertThat(condition(status, "ReplicaFailure")).isNull();
     assertThat(status.getStateTransitionTimes()).containsKey("ready");
 
-    assertThat(reasons(harness.events(NS, "demo"))).containsEntry("CreatedService", 1L)
-        .containsEntry("CreatedHeadPod", 1L).containsEntry("CreatedWorkerPod", 1L);
-    assertThat(podsNamed(harness.events(NS, "demo", ClusterEventReason.CREATED_WORKER_POD)))
-        .as("one Event names both workers").isEqualTo(2);
-    Map<String, Integer> writes = MockApiRequests.writesByResource(operatorRequests());
+    assertThat(bed.events("demo", ClusterEventReason.CREATED_SERVICE)).hasSize(1);
+    assertThat(bed.events("demo", ClusterEventReason.CREATED_HEAD_POD)).hasSize(1);
+    assertThat(bed.events("demo", ClusterEventReason.CREATED_WORKER_POD)).as("one Event names both workers")
+        .singleElement().satisfies(e -> assertThat(bed.podsNamed(List.of(e))).isEqualTo(2));
+    Map<String, Integer> writes = MockApiRequests.writesByResource(MockApiRequests.drain(server));
     assertThat(writes).as("each Pod created exactly once").containsEntry("POST pods", 3)
         .containsEntry("POST services", 1).doesNotContainKey("DELETE pods");
-    assertThat(harness.operator.clusterStates().count("ready")).isEqualTo(1);
+    assertThat(bed.states.count("ready")).isEqualTo(1);
   }
 
   /**
    * Found by the manifest fuzz: a wrong type inside a Pod template passes the CRD's trimmed schema; the object must
-   * be reported invalid, not stop the operator's watch of every RayCluster.
+   * still be read (the operator's watch of every RayCluster reads it so) and be reported invalid.
    */
   @Test
   void anUnreadableSpecIsReportedInvalidAndTheOtherClustersCarryOn() {
@@ -102,129 +128,128 @@ class RayClusterReconcilerTest extends RunningOperatorFixture {
               spec:
                 containers: [{name: ray-head, image: rayproject/ray:2.60.0}]
                 volumes: fuzz
-        """.formatted(NS), GenericKubernetesResource.class);
-    client.genericKubernetesResources("ray.io/v1", "RayCluster").inNamespace(NS).resource(unreadable).create();
-    harness.create(ClusterManifests.basic(NS, "next-to-it", 1));
+        """.formatted(bed.ns), GenericKubernetesResource.class);
+    client.genericKubernetesResources("ray.io/v1", "RayCluster").inNamespace(bed.ns).resource(unreadable).create();
+    bed.create(ClusterManifests.basic(bed.ns, "next-to-it", 1));
 
-    await("next-to-it ready", () -> harness.isReady(NS, "next-to-it"));
-    await("unreadable rejected", () -> harness.status(NS, "unreadable") != null
-        && harness.status(NS, "unreadable").getReason() != null);
-    assertThat(harness.status(NS, "unreadable").getReason())
+    assertThat(bed.step("unreadable")).as("no requeue: it waits for its spec to change").isEmpty();
+    bed.runUntil("next-to-it", "ready", READY);
+    assertThat(bed.get("unreadable").getStatus().getReason())
         .startsWith("Invalid RayCluster: spec cannot be read: spec.headGroupSpec.template.spec.volumes: ");
-    assertThat(harness.events(NS, "unreadable", ClusterEventReason.INVALID_SPEC)).singleElement()
+    assertThat(bed.events("unreadable", ClusterEventReason.INVALID_SPEC)).singleElement()
         .satisfies(e -> assertThat(e.getType()).isEqualTo("Warning"));
-    assertThat(harness.pods(NS, "unreadable")).isEmpty();
-    assertThat(client.genericKubernetesResources("ray.io/v1", "RayCluster").inNamespace(NS).withName("unreadable")
+    assertThat(bed.pods("unreadable")).isEmpty();
+    assertThat(client.genericKubernetesResources("ray.io/v1", "RayCluster").inNamespace(bed.ns).withName("unreadable")
         .get().getAdditionalProperties().get("spec")).as("the user's spec, untouched").isEqualTo(
         unreadable.getAdditionalProperties().get("spec"));
   }
 
   @Test
-  void invalidSpecGetsAWarningEventAndAStatusReasonWithoutARequeueStorm() throws Exception {
-    RayCluster invalid = ClusterManifests.basic(NS, "bad", 1);
+  void invalidSpecGetsAWarningEventAndAStatusReasonWithoutARequeue() {
+    RayCluster invalid = ClusterManifests.basic(bed.ns, "bad", 1);
     invalid.getSpec().getWorkerGroupSpecs().get(0).setMinReplicas(5);
     invalid.getSpec().getWorkerGroupSpecs().get(0).setMaxReplicas(2);
-    harness.create(invalid);
+    bed.create(invalid);
 
-    await("rejected", () -> harness.status(NS, "bad") != null && harness.status(NS, "bad").getReason() != null);
-    RayClusterStatus status = harness.status(NS, "bad");
+    assertThat(bed.step("bad")).as("no requeue: it waits for its spec to change").isEmpty();
+    RayClusterStatus status = bed.get("bad").getStatus();
     assertThat(status.getReason()).startsWith("Invalid RayCluster: ").contains("minReplicas");
     assertThat(status.getObservedGeneration()).isEqualTo(1L);
-    List<Event> warnings = harness.events(NS, "bad", ClusterEventReason.INVALID_SPEC);
+    List<Event> warnings = bed.events("bad", ClusterEventReason.INVALID_SPEC);
     assertThat(warnings).singleElement().satisfies(e -> {
       assertThat(e.getType()).isEqualTo("Warning");
       assertThat(e.getMessage()).contains("minReplicas");
       assertThat(e.getInvolvedObject().getKind()).isEqualTo("RayCluster");
     });
-    double before = harness.reconciliationsStarted();
-    Thread.sleep(1500);
-    assertThat(harness.reconciliationsStarted()).as("no reconcile without a change").isEqualTo(before);
-    assertThat(harness.pods(NS, "bad")).isEmpty();
-    assertThat(harness.service(NS, "bad-head-svc")).isNull();
+    assertThat(bed.pods("bad")).isEmpty();
+    assertThat(bed.service("bad-head-svc")).isNull();
 
-    harness.edit(NS, "bad", c -> c.getSpec().getWorkerGroupSpecs().get(0).setMinReplicas(0));
-    harness.edit(NS, "bad", c -> c.getSpec().getWorkerGroupSpecs().get(0).setMaxReplicas(10));
-    await("fixed spec reconciled", () -> harness.isReady(NS, "bad"));
-    assertThat(harness.status(NS, "bad").getReason()).isNull();
+    bed.edit("bad", c -> c.getSpec().getWorkerGroupSpecs().get(0).setMinReplicas(0));
+    bed.edit("bad", c -> c.getSpec().getWorkerGroupSpecs().get(0).setMaxReplicas(10));
+    bed.runUntil("bad", "fixed spec reconciled", READY);
+    assertThat(bed.get("bad").getStatus().getReason()).isNull();
   }
 
   @Test
-  void statusIsWrittenOnlyWhenItChanges() throws Exception {
-    harness.create(ClusterManifests.basic(NS, "calm", 1));
-    await("ready", () -> harness.isReady(NS, "calm"));
-    Thread.sleep(300);
+  void statusIsWrittenOnlyWhenItChanges() {
+    bed.create(ClusterManifests.basic(bed.ns, "calm", 1));
+    bed.runUntil("calm", "ready", READY);
+    bed.settle("calm");
     MockApiRequests.drain(server);
-    double before = harness.reconciliationsStarted();
 
-    Thread.sleep(1500);
+    assertThat(bed.step("calm")).as("only the periodic resync").contains(TIMINGS.resync());
+    bed.clock.advance(TIMINGS.resync());
+    assertThat(bed.step("calm")).contains(TIMINGS.resync());
 
-    assertThat(harness.reconciliationsStarted()).as("the periodic resync ran").isGreaterThan(before);
-    assertThat(MockApiRequests.writesByResource(operatorRequests())).as("a steady cluster costs no writes").isEmpty();
+    assertThat(MockApiRequests.writesByResource(MockApiRequests.drain(server)))
+        .as("a steady cluster costs no writes").isEmpty();
   }
 
   @Test
   void tokenAuthCreatesTheSecretOnce() {
-    RayCluster cluster = ClusterManifests.basic(NS, "secure", 1);
+    RayCluster cluster = ClusterManifests.basic(bed.ns, "secure", 1);
     cluster.getSpec().setRayVersion("2.60.0");
     AuthOptions auth = new AuthOptions();
     auth.setMode(TokenAuth.MODE_TOKEN);
     cluster.getSpec().setAuthOptions(auth);
-    harness.create(cluster);
+    bed.create(cluster);
 
-    await("ready", () -> harness.isReady(NS, "secure"));
-    Secret secret = client.secrets().inNamespace(NS).withName("secure").get();
+    bed.runUntil("secure", "ready", READY);
+    bed.settle("secure");
+    Secret secret = client.secrets().inNamespace(bed.ns).withName("secure").get();
     assertThat(secret.getData()).containsKey(TokenAuth.SECRET_KEY);
-    assertThat(harness.events(NS, "secure", ClusterEventReason.CREATED_SECRET)).hasSize(1);
-    assertThat(harness.head(NS, "secure").getSpec().getContainers().get(0).getEnv())
+    assertThat(bed.events("secure", ClusterEventReason.CREATED_SECRET)).hasSize(1);
+    assertThat(MockApiRequests.writesByResource(MockApiRequests.drain(server))).containsEntry("POST secrets", 1);
+    assertThat(bed.head("secure").getSpec().getContainers().get(0).getEnv())
         .anySatisfy(env -> assertThat(env.getName()).isEqualTo(TokenAuth.RAY_AUTH_TOKEN));
   }
 
   @Test
   void aDeletedClusterLeavesTheStateGauges() {
-    harness.create(ClusterManifests.basic(NS, "gone", 1));
-    await("ready", () -> harness.isReady(NS, "gone"));
-    assertThat(harness.operator.clusterStates().count("ready")).isEqualTo(1);
+    bed.create(ClusterManifests.basic(bed.ns, "gone", 1));
+    bed.runUntil("gone", "ready", READY);
+    assertThat(bed.states.count("ready")).isEqualTo(1);
 
-    client.resources(RayCluster.class).inNamespace(NS).withName("gone").delete();
+    client.resources(RayCluster.class).inNamespace(bed.ns).withName("gone").delete();
+    bed.step("gone");
 
-    await("forgotten", () -> harness.operator.clusterStates().counts().values().stream()
-        .mapToLong(Long::longValue).sum() == 0);
+    assertThat(bed.states.counts().values()).as("forgotten").containsOnly(0L);
   }
 
   @Test
-  void aClusterManagedByAnotherControllerIsLeftAlone() throws Exception {
-    RayCluster foreign = ClusterManifests.basic(NS, "foreign", 1);
+  void aClusterManagedByAnotherControllerIsLeftAlone() {
+    RayCluster foreign = ClusterManifests.basic(bed.ns, "foreign", 1);
     foreign.getSpec().setManagedBy("kueue.x-k8s.io/multikueue");
-    harness.create(foreign);
-    RayCluster ours = harness.create(ClusterManifests.basic(NS, "ours", 1));
-    await("ours ready", () -> harness.isReady(NS, ours.getMetadata().getName()));
+    bed.create(foreign);
+    bed.create(ClusterManifests.basic(bed.ns, "ours", 1));
 
-    assertThat(harness.pods(NS, "foreign")).isEmpty();
-    assertThat(harness.status(NS, "foreign")).isNull();
+    assertThat(bed.step("foreign")).as("no requeue").isEmpty();
+    bed.runUntil("ours", "ready", READY);
+
+    assertThat(bed.pods("foreign")).isEmpty();
+    assertThat(bed.get("foreign").getStatus()).isNull();
+    assertThat(bed.states.counts().values().stream().mapToLong(Long::longValue).sum()).as("ours alone").isEqualTo(1);
   }
 
   @Test
   void aFailedPodCreationIsReportedAsReplicaFailureAndRetried() {
-    server.expect().post().withPath("/api/v1/namespaces/" + NS + "/pods")
+    server.expect().post().withPath("/api/v1/namespaces/" + bed.ns + "/pods")
         .andReturn(403, new StatusBuilder().withCode(403).withReason("Forbidden")
             .withMessage("pods \"x\" is forbidden: exceeded quota: compute").build())
         .times(2);
 
-    harness.create(ClusterManifests.basic(NS, "quota", 1));
+    bed.create(ClusterManifests.basic(bed.ns, "quota", 1));
 
-    await("failure reported", () -> {
-      RayClusterStatus status = harness.status(NS, "quota");
-      return status != null && condition(status, "ReplicaFailure") != null;
-    });
-    Condition failure = condition(harness.status(NS, "quota"), "ReplicaFailure");
+    assertThat(bed.step("quota")).as("retried").contains(TIMINGS.afterFailure());
+    Condition failure = condition(bed.get("quota").getStatus(), "ReplicaFailure");
     assertThat(failure.getStatus()).isEqualTo("True");
     assertThat(failure.getReason()).isEqualTo("FailedCreateHeadPod");
     assertThat(failure.getMessage()).contains("exceeded quota");
 
-    await("ready once the quota allows", () -> harness.isReady(NS, "quota"));
-    assertThat(condition(harness.status(NS, "quota"), "ReplicaFailure")).isNull();
-    assertThat(harness.pods(NS, "quota")).hasSize(2);
-    assertThat(harness.events(NS, "quota", ClusterEventReason.FAILED_TO_CREATE_HEAD_POD)).singleElement()
+    bed.runUntil("quota", "ready once the quota allows", READY);
+    assertThat(condition(bed.get("quota").getStatus(), "ReplicaFailure")).isNull();
+    assertThat(bed.pods("quota")).hasSize(2);
+    assertThat(bed.events("quota", ClusterEventReason.FAILED_TO_CREATE_HEAD_POD)).singleElement()
         .satisfies(e -> {
           assertThat(e.getType()).isEqualTo("Warning");
           assertThat(e.getCount()).as("the retry's identical failure bumps the count").isEqualTo(2);
@@ -232,31 +257,25 @@ class RayClusterReconcilerTest extends RunningOperatorFixture {
   }
 
   @Test
-  void aMissingAutoscalerServiceAccountBlocksThePodsUntilItExists() throws Exception {
-    RayCluster cluster = ClusterManifests.autoscaling(NS, "own-sa", 1);
+  void aMissingAutoscalerServiceAccountBlocksThePodsUntilItExists() {
+    RayCluster cluster = ClusterManifests.autoscaling(bed.ns, "own-sa", 1);
     cluster.getSpec().getHeadGroupSpec().getTemplate().getSpec().setServiceAccountName("ray-autoscaler");
-    harness.create(cluster);
+    bed.create(cluster);
 
-    await("warning", () -> !harness.events(NS, "own-sa", ClusterEventReason.AUTOSCALER_SERVICE_ACCOUNT_NOT_FOUND)
-        .isEmpty());
-    Thread.sleep(500);
-    assertThat(harness.pods(NS, "own-sa")).isEmpty();
-    assertThat(harness.events(NS, "own-sa", ClusterEventReason.AUTOSCALER_SERVICE_ACCOUNT_NOT_FOUND))
-        .as("repeats are aggregated").singleElement();
+    assertThat(bed.step("own-sa")).as("retried").contains(TIMINGS.afterFailure());
+    assertThat(bed.step("own-sa")).contains(TIMINGS.afterFailure());
+    assertThat(bed.pods("own-sa")).isEmpty();
+    assertThat(bed.events("own-sa", ClusterEventReason.AUTOSCALER_SERVICE_ACCOUNT_NOT_FOUND))
+        .as("repeats are aggregated").singleElement().satisfies(e -> assertThat(e.getCount()).isEqualTo(2));
 
-    client.serviceAccounts().inNamespace(NS).resource(new ServiceAccountBuilder().withNewMetadata()
-        .withName("ray-autoscaler").withNamespace(NS).endMetadata().build()).create();
+    client.serviceAccounts().inNamespace(bed.ns).resource(new ServiceAccountBuilder().withNewMetadata()
+        .withName("ray-autoscaler").withNamespace(bed.ns).endMetadata().build()).create();
 
-    await("ready", () -> harness.isReady(NS, "own-sa"));
-    assertThat(harness.head(NS, "own-sa").getSpec().getServiceAccountName()).isEqualTo("ray-autoscaler");
-    assertThat(client.rbac().roleBindings().inNamespace(NS).withName("own-sa").get().getSubjects().get(0).getName())
-        .isEqualTo("ray-autoscaler");
-    assertThat(harness.events(NS, "own-sa", ClusterEventReason.CREATED_SERVICE_ACCOUNT)).isEmpty();
-  }
-
-  private List<MockApiRequests.Request> operatorRequests() {
-    return MockApiRequests.drain(server).stream()
-        .filter(r -> r.userAgent() != null && r.userAgent().startsWith("raykube-operator/")).toList();
+    bed.runUntil("own-sa", "ready", READY);
+    assertThat(bed.head("own-sa").getSpec().getServiceAccountName()).isEqualTo("ray-autoscaler");
+    assertThat(client.rbac().roleBindings().inNamespace(bed.ns).withName("own-sa").get().getSubjects().get(0)
+        .getName()).isEqualTo("ray-autoscaler");
+    assertThat(bed.events("own-sa", ClusterEventReason.CREATED_SERVICE_ACCOUNT)).isEmpty();
   }
 
   private static void assertOwnedBy(List<OwnerReference> references, RayCluster cluster) {

@@ -3,34 +3,23 @@ package dev.raykube.operator.raycluster;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.cluster.ClusterSpecHash;
-import dev.raykube.cluster.RayClusterLabels;
 import dev.raykube.cluster.RecreateUpgrade;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.RayClusterUpgradeStrategy;
 import dev.raykube.model.cluster.RayClusterUpgradeType;
-import dev.raykube.operator.runtime.ClusterStateGauges;
-import dev.raykube.operator.runtime.ControllerContext;
-import dev.raykube.operator.testing.RayCrds;
-import dev.raykube.operator.testing.TestSettings;
-import dev.raykube.operator.testing.TestingContext;
-import dev.raykube.testing.MovableClock;
+import dev.raykube.testing.RayCrds;
 import io.fabric8.kubernetes.api.model.Event;
-import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
-import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import java.time.Instant;
-import java.util.HashSet;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code upgradeStrategy: Recreate} through the RayCluster controller's reconciler against the CRUD mock: the Pods
- * carry the spec hash, a Pod template change deletes them all (with an Event saying why), and the next reconciles
+ * {@code upgradeStrategy: Recreate} through the RayCluster controller's reconciler ({@link DirectRayClusters}): the
+ * Pods carry the spec hash, a Pod template change deletes them all (with an Event saying why), and the next reconciles
  * create them from the new spec; a change of replicas alone recreates nothing.
  */
 @EnableKubernetesMockClient(crud = true)
@@ -38,31 +27,20 @@ class RayClusterRecreateTest {
 
   static KubernetesClient client;
 
+  private DirectRayClusters bed;
+
   @BeforeAll
   static void registerCrds() {
-    RayCrds.register(client);
+    RayCrds.install(client);
   }
 
-  private static Reconciler<RayCluster> reconciler() {
-    SimpleMeterRegistry registry = new SimpleMeterRegistry();
-    return new RayClusterController(OperatorHarness.FAST).reconciler(new ControllerContext(TestSettings.of(),
-        client, registry, new ClusterStateGauges(registry), new MovableClock(Instant.parse("2026-06-01T08:00:00Z"))));
+  @BeforeEach
+  void newBed() {
+    bed = new DirectRayClusters(client);
   }
 
-  private static void reconcile(Reconciler<RayCluster> reconciler, String name) throws Exception {
-    RayCluster cluster = client.resources(RayCluster.class).inNamespace("ray").withName(name).get();
-    reconciler.reconcile(cluster, TestingContext.of(client, cluster)
-        .withSecondary(Pod.class, () -> new HashSet<>(pods(name)))
-        .withSecondary(Service.class, () -> new HashSet<>(client.services().inNamespace("ray")
-            .withLabel(RayClusterLabels.CLUSTER, name).list().getItems())));
-  }
-
-  private static List<Pod> pods(String name) {
-    return client.pods().inNamespace("ray").withLabel(RayClusterLabels.CLUSTER, name).list().getItems();
-  }
-
-  private static RayCluster recreating(String name) {
-    RayCluster cluster = ClusterManifests.basic("ray", name, 1);
+  private RayCluster recreating(String name) {
+    RayCluster cluster = ClusterManifests.basic(bed.ns, name, 1);
     RayClusterUpgradeStrategy strategy = new RayClusterUpgradeStrategy();
     strategy.setType(RayClusterUpgradeType.RECREATE);
     cluster.getSpec().setUpgradeStrategy(strategy);
@@ -71,45 +49,36 @@ class RayClusterRecreateTest {
 
   @Test
   @DisplayName("a new head image: every Pod is deleted, then created again from the new spec with its hash")
-  void aTemplateChangeRecreatesThePods() throws Exception {
-    RayCluster created = client.resource(recreating("upgrade")).create();
-    Reconciler<RayCluster> reconciler = reconciler();
-    reconcile(reconciler, "upgrade");
+  void aTemplateChangeRecreatesThePods() {
+    RayCluster created = bed.create(recreating("upgrade"));
+    bed.step("upgrade");
     String oldHash = ClusterSpecHash.withoutReplicas(created.getSpec());
-    assertThat(pods("upgrade")).hasSize(2).allSatisfy(pod -> assertThat(pod.getMetadata().getAnnotations())
+    assertThat(bed.pods("upgrade")).hasSize(2).allSatisfy(pod -> assertThat(pod.getMetadata().getAnnotations())
         .containsEntry(RecreateUpgrade.HASH_ANNOTATION, oldHash).containsKey(RecreateUpgrade.VERSION_ANNOTATION));
 
-    RayCluster edited = client.resources(RayCluster.class).inNamespace("ray").withName("upgrade").get();
-    edited.getSpec().getHeadGroupSpec().getTemplate().getSpec().getContainers().get(0)
-        .setImage("rayproject/ray:2.47.0");
-    String newHash = ClusterSpecHash.withoutReplicas(client.resource(edited).update().getSpec());
-    reconcile(reconciler, "upgrade");
-    assertThat(pods("upgrade")).isEmpty();
-    assertThat(client.v1().events().inNamespace("ray").list().getItems()).extracting(Event::getMessage)
+    RayCluster edited = bed.edit("upgrade", c -> c.getSpec().getHeadGroupSpec().getTemplate().getSpec()
+        .getContainers().get(0).setImage("rayproject/ray:2.47.0"));
+    String newHash = ClusterSpecHash.withoutReplicas(edited.getSpec());
+    bed.step("upgrade");
+    assertThat(bed.pods("upgrade")).isEmpty();
+    assertThat(bed.events("upgrade")).extracting(Event::getMessage)
         .anyMatch(m -> m.contains("Deleted all 2 Pods") && m.contains("upgradeStrategy Recreate"));
 
-    for (int i = 0; i < 3 && pods("upgrade").size() < 2; i++) {
-      reconcile(reconciler, "upgrade");
-    }
-    assertThat(pods("upgrade")).hasSize(2).allSatisfy(pod -> assertThat(pod.getMetadata().getAnnotations())
+    bed.runUntil("upgrade", "recreated", c -> bed.pods("upgrade").size() == 2);
+    assertThat(bed.pods("upgrade")).allSatisfy(pod -> assertThat(pod.getMetadata().getAnnotations())
         .containsEntry(RecreateUpgrade.HASH_ANNOTATION, newHash));
-    assertThat(pods("upgrade")).filteredOn(p -> "head".equals(p.getMetadata().getLabels().get("ray.io/node-type")))
-        .singleElement().satisfies(head -> assertThat(head.getSpec().getContainers().get(0).getImage())
-            .isEqualTo("rayproject/ray:2.47.0"));
+    assertThat(bed.head("upgrade").getSpec().getContainers().get(0).getImage()).isEqualTo("rayproject/ray:2.47.0");
   }
 
   @Test
   @DisplayName("a change of a group's replicas recreates nothing: the new worker joins the Pods already there")
-  void replicasAloneRecreateNothing() throws Exception {
-    client.resource(recreating("scale")).create();
-    Reconciler<RayCluster> reconciler = reconciler();
-    reconcile(reconciler, "scale");
-    List<String> before = pods("scale").stream().map(p -> p.getMetadata().getName()).toList();
+  void replicasAloneRecreateNothing() {
+    bed.create(recreating("scale"));
+    bed.step("scale");
+    List<String> before = bed.pods("scale").stream().map(p -> p.getMetadata().getName()).toList();
 
-    RayCluster edited = client.resources(RayCluster.class).inNamespace("ray").withName("scale").get();
-    edited.getSpec().getWorkerGroupSpecs().get(0).setReplicas(2);
-    client.resource(edited).update();
-    reconcile(reconciler, "scale");
-    assertThat(pods("scale")).hasSize(3).extracting(p -> p.getMetadata().getName()).containsAll(before);
+    bed.edit("scale", c -> c.getSpec().getWorkerGroupSpecs().get(0).setReplicas(2));
+    bed.step("scale");
+    assertThat(bed.pods("scale")).hasSize(3).extracting(p -> p.getMetadata().getName()).containsAll(before);
   }
 }

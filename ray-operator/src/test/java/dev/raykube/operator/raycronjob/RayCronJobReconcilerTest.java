@@ -10,10 +10,10 @@ import dev.raykube.model.job.RayJob;
 import dev.raykube.model.job.RayJobSpec;
 import dev.raykube.operator.runtime.ClusterStateGauges;
 import dev.raykube.operator.runtime.ControllerContext;
-import dev.raykube.operator.testing.RayCrds;
 import dev.raykube.operator.testing.TestSettings;
 import dev.raykube.operator.testing.TestingContext;
 import dev.raykube.testing.MovableClock;
+import dev.raykube.testing.RayCrds;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.OwnerReference;
@@ -51,7 +51,7 @@ class RayCronJobReconcilerTest {
 
   @BeforeAll
   static void registerCrds() {
-    RayCrds.register(client);
+    RayCrds.install(client);
   }
 
   @BeforeEach

@@ -1,6 +1,6 @@
 package dev.raykube.operator.rayjob;
 
-import static dev.raykube.operator.rayjob.RayJobObjects.httpModeJob;
+import static dev.raykube.operator.rayjob.DirectRayJobs.httpModeJob;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.dashboard.fake.JobScript;
@@ -12,7 +12,7 @@ import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.JobStatus;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.operator.testing.DeletionRules;
-import dev.raykube.operator.testing.RayCrds;
+import dev.raykube.testing.RayCrds;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.PodTemplateSpecBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -45,7 +45,7 @@ class RayJobCleanupTest {
 
   @BeforeAll
   static void registerCrds() {
-    RayCrds.register(client);
+    RayCrds.install(client);
   }
 
   @BeforeEach

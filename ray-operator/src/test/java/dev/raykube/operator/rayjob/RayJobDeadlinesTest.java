@@ -1,6 +1,6 @@
 package dev.raykube.operator.rayjob;
 
-import static dev.raykube.operator.rayjob.RayJobObjects.httpModeJob;
+import static dev.raykube.operator.rayjob.DirectRayJobs.httpModeJob;
 import static dev.raykube.testing.Eventually.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -10,7 +10,7 @@ import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.JobFailedReason;
 import dev.raykube.model.job.JobStatus;
 import dev.raykube.model.job.RayJob;
-import dev.raykube.operator.testing.RayCrds;
+import dev.raykube.testing.RayCrds;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
@@ -38,7 +38,7 @@ class RayJobDeadlinesTest {
 
   @BeforeAll
   static void registerCrds() {
-    RayCrds.register(client);
+    RayCrds.install(client);
   }
 
   @BeforeEach
@@ -88,7 +88,7 @@ class RayJobDeadlinesTest {
   @Test
   @DisplayName("activeDeadlineSeconds passes before the cluster is ready: Failed/DeadlineExceeded, nothing submitted")
   void activeDeadlineWhileInitializing() {
-    jobs.holdClustersPending();
+    jobs.clustersReady(false);
     RayJob job = httpModeJob("stuck", "python forever.py");
     job.getSpec().setActiveDeadlineSeconds(2);
     jobs.create(job);
@@ -109,7 +109,7 @@ class RayJobDeadlinesTest {
   @Test
   @DisplayName("preRunningDeadlineSeconds passes before Running: Failed/PreRunningDeadlineExceeded, cluster deleted")
   void preRunningDeadline() {
-    jobs.holdClustersPending();
+    jobs.clustersReady(false);
     RayJob job = httpModeJob("slow", "python forever.py");
     job.getSpec().setPreRunningDeadlineSeconds(2);
     job.getSpec().setShutdownAfterJobFinishes(true);

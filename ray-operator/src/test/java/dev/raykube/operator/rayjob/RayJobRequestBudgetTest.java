@@ -1,21 +1,22 @@
 package dev.raykube.operator.rayjob;
 
-import static dev.raykube.operator.rayjob.RayJobHarness.NS;
-import static dev.raykube.operator.rayjob.RayJobHarness.httpModeJob;
+import static dev.raykube.operator.rayjob.DirectRayJobs.httpModeJob;
 import static dev.raykube.testing.Eventually.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.dashboard.fake.JobScript;
 import dev.raykube.model.job.JobDeploymentStatus;
-import dev.raykube.model.job.JobStatus;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.operator.testing.MockApiRequests;
-import dev.raykube.operator.testing.RayCrds;
+import dev.raykube.testing.RayCrds;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -24,10 +25,11 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * The Kubernetes requests of a whole RayJob lifecycle on the real operator runtime, with the production dashboard
- * lookup (head Service from the RayCluster controller's informer): what the informers hold is never read from the
- * API server, and the only Events are those of actions on other objects. Counted from the CRUD mock's request log,
- * the operator's user agent only. And a running job that its dashboard's job list follows is not polled on its own.
+ * The Kubernetes requests the RayJob reconciler makes over a whole lifecycle, counted from the CRUD mock's request log
+ * around each direct call ({@link DirectRayJobs#reconcilerRequests}; the requests the test makes as JOSDK and the
+ * RayCluster controller are not counted). Without informers (a direct call has none) a reconcile may read its
+ * RayCluster once; it lists and watches nothing, writes the status only when it changed, and the only Event is that of
+ * the action on another object. That the runtime's informers spare even the RayCluster read is not shown here.
  */
 @EnableKubernetesMockClient(crud = true)
 class RayJobRequestBudgetTest {
@@ -35,60 +37,62 @@ class RayJobRequestBudgetTest {
   static KubernetesMockServer server;
   static KubernetesClient client;
 
-  private RayJobTestBed bed;
+  private DirectRayJobs jobs;
 
   @BeforeAll
   static void registerCrds() {
-    RayCrds.register(client);
+    RayCrds.install(client);
   }
 
   @BeforeEach
-  void start() throws Exception {
-    bed = RayJobTestBed.start(client, dashboard -> { }, (kube, fake) ->
-        RayJobHarness.startWithInClusterLookup(kube, fake, RayJobHarness.FAST_FINALIZER));
+  void start() {
+    jobs = DirectRayJobs.start(client, d -> d.scriptEntrypoints(Pattern.compile("python train\\.py"),
+        JobScript.runsFor(Duration.ofMillis(200), "ok\n")));
   }
 
   @AfterEach
   void stop() {
-    bed.close();
+    jobs.close();
   }
 
   @Test
-  @DisplayName("create → Complete → delete: no GET of a Service or RayCluster (the informers hold them), no Event"
-      + " but CreatedRayCluster on the RayJob")
-  void lifecycleReadsNothingTheInformersHold() {
-    bed.dashboard.scriptEntrypoints(Pattern.compile("python train\\.py"),
-        JobScript.runsFor(Duration.ofMillis(200), "ok\n"));
-    MockApiRequests.drain(server);
-    bed.harness.create(httpModeJob("train", "python train.py"));
-    await("the RayJob is Complete", () -> bed.harness.deploymentStatus("train") == JobDeploymentStatus.COMPLETE);
-    assertThat(bed.harness.get("train").getStatus().getDashboardURL()).as("the dashboard was found by its head Service")
-        .isNotNull();
-    bed.harness.delete("train");
-    await("the RayJob is gone", () -> bed.harness.gone("train"));
+  @DisplayName("create → Complete → delete: per reconcile at most one GET (its RayCluster) and one status write,"
+      + " only when the status changed; one RayCluster and one Event created; the cleanup of an ended RayJob asks"
+      + " nothing")
+  void lifecycleWithinBudget() {
+    jobs.create(httpModeJob("train", "python train.py"));
+    jobs.recordRequests(server);
+    List<MockApiRequests.Request> lifecycle = new ArrayList<>();
 
-    List<MockApiRequests.Request> operator = MockApiRequests.drain(server).stream()
-        .filter(r -> r.userAgent() != null && r.userAgent().startsWith("raykube-operator/")).toList();
-    assertThat(MockApiRequests.writesByResource(operator)).as("the lifecycle's writes").isNotEmpty();
-    assertThat(MockApiRequests.readsByResource(operator)).as("reads of what the informers hold")
-        .doesNotContainKeys("GET services", "GET rayclusters", "LIST services", "LIST rayclusters");
-    assertThat(bed.harness.eventReasons("train")).containsExactly("CreatedRayCluster");
+    await("the RayJob is Complete, each reconcile within its budget", () -> {
+      lifecycle.addAll(reconcileWithinBudget("train"));
+      return jobs.deploymentStatus("train") == JobDeploymentStatus.COMPLETE;
+    });
+    Map<String, Integer> writes = MockApiRequests.writesByResource(lifecycle);
+    assertThat(writes).as("the lifecycle's writes").containsOnlyKeys("POST rayclusters", "POST events",
+        "PUT rayjobs/status").containsEntry("POST rayclusters", 1).containsEntry("POST events", 1);
+    assertThat(jobs.eventReasons("train")).containsExactly("CreatedRayCluster");
+
+    jobs.reconcilerRequests.clear();
+    jobs.delete("train");
+    jobs.runUntil("train", "the RayJob is gone", j -> j == null);
+    assertThat(jobs.reconcilerRequests).as("requests of the cleanup of an ended RayJob").isEmpty();
+    assertThat(jobs.eventReasons("train")).containsExactly("CreatedRayCluster");
   }
 
-  @Test
-  @DisplayName("a running job that the dashboard's list follows is not asked for again after the list saw it start")
-  void theListStandsInForTheJobsGets() throws Exception {
-    bed.dashboard.scriptEntrypoints(Pattern.compile("python serve\\.py"),
-        JobScript.builder().pendingFor(Duration.ofSeconds(2)).sleep(Duration.ofMinutes(10)).build());
-    bed.harness.create(httpModeJob("listed", "python serve.py"));
-    await("the status shows the job RUNNING", () -> bed.harness.jobStatus("listed") == JobStatus.RUNNING);
-    String path = "/api/jobs/" + bed.harness.submissionId("listed");
-    int gets = bed.dashboard.requests("GET", path).size();
-    int lists = bed.dashboard.requests("GET", "/api/jobs/").size();
-
-    Thread.sleep(5000); // a poll of its own would have come within 3 s
-    assertThat(bed.dashboard.requests("GET", "/api/jobs/").size()).as("list reads go on").isGreaterThan(lists);
-    assertThat(bed.dashboard.requests("GET", path).size()).as("GETs of the job since its status showed RUNNING")
-        .isEqualTo(gets);
+  /** One reconcile, checked against the per-reconcile budget; returns its requests. */
+  private List<MockApiRequests.Request> reconcileWithinBudget(String name) {
+    RayJob before = jobs.get(name);
+    jobs.reconcilerRequests.clear();
+    jobs.step(name);
+    List<MockApiRequests.Request> requests = List.copyOf(jobs.reconcilerRequests);
+    boolean changed = !Objects.equals(before.getStatus(), jobs.get(name).getStatus());
+    Map<String, Integer> reads = MockApiRequests.readsByResource(requests);
+    assertThat(reads.keySet()).as("reads of one reconcile").isSubsetOf("GET rayclusters");
+    assertThat(reads.values()).as("reads of one reconcile").allMatch(count -> count == 1);
+    assertThat(MockApiRequests.watchesByResource(requests)).as("watches of one reconcile").isEmpty();
+    assertThat(requests).filteredOn(r -> r.resource().equals("rayjobs/status")).as("status writes of one reconcile")
+        .hasSize(changed ? 1 : 0);
+    return requests;
   }
 }

@@ -1,29 +1,29 @@
 package dev.raykube.operator.rayjob;
 
-import static dev.raykube.operator.rayjob.RayJobHarness.NS;
-import static dev.raykube.operator.rayjob.RayJobHarness.httpModeJob;
+import static dev.raykube.operator.rayjob.DirectRayJobs.NS;
+import static dev.raykube.operator.rayjob.DirectRayJobs.httpModeJob;
 import static dev.raykube.testing.Eventually.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.raykube.cluster.RayClusterLabels;
 import dev.raykube.dashboard.JobSubmitRequest;
 import dev.raykube.dashboard.RayDashboardClient;
 import dev.raykube.dashboard.fake.JobScript;
+import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.JobFailedReason;
 import dev.raykube.model.job.JobStatus;
 import dev.raykube.model.job.JobSubmissionMode;
 import dev.raykube.model.job.RayJob;
-import dev.raykube.operator.testing.RayCrds;
-import io.fabric8.kubernetes.api.model.ContainerStatus;
+import dev.raykube.testing.RayCrds;
+import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerStatusBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -32,111 +32,113 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * SidecarMode in the real operator runtime on the CRUD mock: the head Pod carries the submitter container; the test
- * plays it (submits to the fake dashboard under the RayJob's submission id, then writes the container's terminated
- * state), and deletes the head Pod under a running job.
+ * SidecarMode, the reconciler called directly ({@link DirectRayJobs}): the head Pod template of the owned RayCluster
+ * carries the submitter container. The test plays the RayCluster controller (starts a head Pod from that template),
+ * the submitter (submits to the fake dashboard under the RayJob's submission id, then writes the container's
+ * terminated state), and deletes the head Pod under a running job.
  */
 @EnableKubernetesMockClient(crud = true)
 class RayJobSidecarModeTest {
 
   static KubernetesClient client;
 
-  private RayJobTestBed bed;
+  private DirectRayJobs jobs;
 
   @BeforeAll
   static void registerCrds() {
-    RayCrds.register(client);
+    RayCrds.install(client);
   }
 
   @BeforeEach
-  void start() throws Exception {
-    bed = RayJobTestBed.start(client);
+  void start() {
+    jobs = DirectRayJobs.start(client, d -> {
+      d.scriptEntrypoints(Pattern.compile("python train\\.py"), JobScript.runsFor(Duration.ofMillis(100), "ok\n"));
+      d.scriptEntrypoints(Pattern.compile("python forever\\.py"), JobScript.runsUntilStopped());
+    });
   }
 
   @AfterEach
   void stop() {
-    bed.close();
-  }
-
-  private RayJob sidecarJob(String name) {
-    RayJob job = httpModeJob(name, "python train.py");
-    job.getSpec().setSubmissionMode(JobSubmissionMode.SIDECAR_MODE);
-    return bed.harness.create(job);
-  }
-
-  private static Pod head() {
-    return client.pods().inNamespace(NS).withLabel("ray.io/node-type", "head").list().getItems().stream().findFirst()
-        .orElse(null);
+    jobs.close();
   }
 
   @Test
-  @DisplayName("the head Pod runs ray-job-submitter; the RayJob is Complete only once the job ended and the container "
-      + "exited 0; the operator submits nothing itself")
+  @DisplayName("the head Pod template runs ray-job-submitter; the RayJob is Complete only once the job ended and the "
+      + "container exited 0; the operator submits nothing itself")
   void completesWithItsSubmitterContainer() {
-    bed.dashboard.scriptEntrypoints(Pattern.compile("python train\\.py"),
-        JobScript.runsFor(Duration.ofMillis(100), "ok\n"));
-    sidecarJob("beside");
-    await("the RayJob is Running", () -> bed.harness.deploymentStatus("beside") == JobDeploymentStatus.RUNNING);
-    Pod head = head();
-    assertThat(head.getSpec().getContainers()).extracting(c -> c.getName()).containsExactly("ray-head",
+    Pod head = runningSidecarJob("beside", "python train.py");
+    assertThat(head.getSpec().getContainers()).extracting(Container::getName).containsExactly("ray-head",
         "ray-job-submitter");
     assertThat(head.getSpec().getRestartPolicy()).isEqualTo("Never");
-    assertThat(bed.dashboard.submissionIds()).as("the operator submits nothing in SidecarMode").isEmpty();
+    assertThat(jobs.dashboard.submissionIds()).as("the operator submits nothing in SidecarMode").isEmpty();
 
-    String id = bed.harness.submissionId("beside");
-    try (RayDashboardClient ray = RayDashboardClient.builder().baseUrl(bed.dashboard.url()).build()) {
-      ray.submitJob(JobSubmitRequest.builder("python train.py").submissionId(id).build());
-    }
-    await("the Ray job has ended", () -> bed.dashboard.jobStatus(id).filter("SUCCEEDED"::equals).isPresent());
-    await("the RayJob saw it", () -> bed.harness.jobStatus("beside") == JobStatus.SUCCEEDED);
-    assertThat(bed.harness.deploymentStatus("beside")).as("the submitter container still follows the logs")
+    String id = submitAsTheSidecar("beside");
+    await("the Ray job has ended", () -> jobs.dashboard.jobStatus(id).filter("SUCCEEDED"::equals).isPresent());
+    jobs.runUntil("beside", "the RayJob saw it", j -> j.getStatus().getJobStatus() == JobStatus.SUCCEEDED);
+    jobs.step("beside");
+    assertThat(jobs.deploymentStatus("beside")).as("the submitter container still follows the logs")
         .isEqualTo(JobDeploymentStatus.RUNNING);
 
-    String now = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+    String now = jobs.clock.instant().toString();
     client.pods().inNamespace(NS).withName(head.getMetadata().getName()).editStatus(pod -> {
-      List<ContainerStatus> statuses = new ArrayList<>(pod.getStatus().getContainerStatuses());
-      statuses.add(new ContainerStatusBuilder().withName("ray-job-submitter").withReady(false).withNewState()
-          .withNewTerminated().withExitCode(0).withReason("Completed").withFinishedAt(now).endTerminated().endState()
-          .build());
-      pod.getStatus().setContainerStatuses(statuses);
+      pod.getStatus().getContainerStatuses().add(new ContainerStatusBuilder().withName("ray-job-submitter")
+          .withReady(false).withNewState().withNewTerminated().withExitCode(0).withReason("Completed")
+          .withFinishedAt(now).endTerminated().endState().build());
       return pod;
     });
-    await("the RayJob is Complete", () -> bed.harness.deploymentStatus("beside") == JobDeploymentStatus.COMPLETE);
-    assertThat(bed.dashboard.submissionIds()).containsExactly(id);
+    jobs.runUntil("beside", "the RayJob is Complete", DirectRayJobs.in(JobDeploymentStatus.COMPLETE));
+    assertThat(jobs.dashboard.submissionIds()).containsExactly(id);
   }
 
   @Test
   @DisplayName("the head Pod deleted while the job runs: Failed/AppFailed \"Ray head pod not found.\", the job is "
-      + "stopped, and the RayCluster gets no new head")
+      + "stopped, and the RayCluster asks for no new head")
   void failsWhenItsHeadGoes() {
-    bed.dashboard.scriptEntrypoints(Pattern.compile("python train\\.py"), JobScript.runsUntilStopped());
-    sidecarJob("headless");
-    await("the RayJob is Running", () -> bed.harness.deploymentStatus("headless") == JobDeploymentStatus.RUNNING);
-    String id = bed.harness.submissionId("headless");
-    try (RayDashboardClient ray = RayDashboardClient.builder().baseUrl(bed.dashboard.url()).build()) {
-      ray.submitJob(JobSubmitRequest.builder("python train.py").submissionId(id).build());
-    }
-    await("the Ray job runs", () -> bed.harness.jobStatus("headless") == JobStatus.RUNNING);
+    Pod head = runningSidecarJob("headless", "python forever.py");
+    String id = submitAsTheSidecar("headless");
+    jobs.runUntil("headless", "the Ray job runs", DirectRayJobs.rayJobRunning());
 
-    client.pods().inNamespace(NS).withName(head().getMetadata().getName()).delete();
+    client.resource(head).delete();
+    jobs.step("headless");
 
-    await("the RayJob is Failed", () -> bed.harness.deploymentStatus("headless") == JobDeploymentStatus.FAILED);
-    RayJob failed = bed.harness.get("headless");
+    RayJob failed = jobs.get("headless");
+    assertThat(failed.getStatus().getJobDeploymentStatus()).isEqualTo(JobDeploymentStatus.FAILED);
     assertThat(failed.getStatus().getReason()).isEqualTo(JobFailedReason.APP_FAILED);
     assertThat(failed.getStatus().getMessage()).isEqualTo("Ray head pod not found.");
-    assertThat(bed.dashboard.stopRequested(id)).isTrue();
-    for (int i = 0; i < 20; i++) { // the RayCluster controller had its chance: 2 s of reconciles after the delete
-      assertThat(head()).as("no new head Pod (ray.io/disable-provisioned-head-restart)").isNull();
-      pause(Duration.ofMillis(100));
-    }
+    assertThat(jobs.dashboard.stopRequested(id)).isTrue();
+    // The RayCluster controller honours it (PodReconcilePlanTest): a provisioned head is not replaced.
+    assertThat(jobs.clusters()).singleElement().satisfies(c -> assertThat(c.getMetadata().getAnnotations())
+        .containsEntry(RayClusterLabels.DISABLE_PROVISIONED_HEAD_RESTART_ANNOTATION, "true"));
   }
 
-  private static void pause(Duration duration) {
-    try {
-      Thread.sleep(duration.toMillis());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new AssertionError(e);
+  /**
+   * Creates a SidecarMode RayJob, starts its cluster's head Pod from the head template once the RayCluster exists (as
+   * the RayCluster controller and kubelet would), and steps it to Running.
+   */
+  private Pod runningSidecarJob(String name, String entrypoint) {
+    RayJob job = httpModeJob(name, entrypoint);
+    job.getSpec().setSubmissionMode(JobSubmissionMode.SIDECAR_MODE);
+    jobs.create(job);
+    jobs.runUntil(name, "the RayCluster exists", j -> !jobs.clusters().isEmpty());
+    RayCluster cluster = jobs.clusters().get(0);
+    PodSpec template = cluster.getSpec().getHeadGroupSpec().getTemplate().getSpec();
+    Pod head = client.resource(new PodBuilder().withNewMetadata().withNamespace(NS)
+        .withName(cluster.getMetadata().getName() + "-head")
+        .addToLabels(RayClusterLabels.CLUSTER, cluster.getMetadata().getName())
+        .addToLabels(RayClusterLabels.NODE_TYPE, "head").endMetadata()
+        .withSpec(template).withNewStatus().withPhase("Running").addNewContainerStatus().withName("ray-head")
+        .withReady(true).endContainerStatus().endStatus().build()).create();
+    jobs.runUntil(name, "the RayJob is Running", DirectRayJobs.in(JobDeploymentStatus.RUNNING));
+    return head;
+  }
+
+  /** What the submitter container does: submits the entrypoint under the RayJob's submission id. */
+  private String submitAsTheSidecar(String name) {
+    RayJob job = jobs.get(name);
+    String id = job.getStatus().getJobId();
+    try (RayDashboardClient ray = RayDashboardClient.builder().baseUrl(jobs.dashboard.url()).build()) {
+      ray.submitJob(JobSubmitRequest.builder(job.getSpec().getEntrypoint()).submissionId(id).build());
     }
+    return id;
   }
 }

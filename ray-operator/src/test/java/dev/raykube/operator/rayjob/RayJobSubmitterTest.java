@@ -1,8 +1,7 @@
 package dev.raykube.operator.rayjob;
 
-import static dev.raykube.operator.rayjob.RayJobHarness.NS;
-import static dev.raykube.operator.rayjob.RayJobHarness.httpModeJob;
-import static dev.raykube.testing.Eventually.await;
+import static dev.raykube.operator.rayjob.DirectRayJobs.NS;
+import static dev.raykube.operator.rayjob.DirectRayJobs.httpModeJob;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.model.job.JobDeploymentStatus;
@@ -10,7 +9,7 @@ import dev.raykube.model.job.JobFailedReason;
 import dev.raykube.model.job.JobSubmissionMode;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.model.job.SubmitterConfig;
-import dev.raykube.operator.testing.RayCrds;
+import dev.raykube.testing.RayCrds;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.PodTemplateSpecBuilder;
@@ -20,8 +19,6 @@ import io.fabric8.kubernetes.api.model.batch.v1.JobStatusBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -30,9 +27,10 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * The K8sJobMode submitter Job in the real operator runtime: {@code submitterPodTemplate} and
- * {@code submitterConfig.backoffLimit} are honoured, and a submitter that fails (the test marks the Job Failed, as
- * the Job controller does when its backoffLimit is exhausted) fails the RayJob with {@code SubmissionFailed}.
+ * The K8sJobMode submitter Job, the reconciler called directly ({@link DirectRayJobs}):
+ * {@code submitterPodTemplate} and {@code submitterConfig.backoffLimit} are honoured, and a submitter that fails (the
+ * test marks the Job Failed, as the Job controller does when its backoffLimit is exhausted) fails the RayJob with
+ * {@code SubmissionFailed}.
  */
 @EnableKubernetesMockClient(crud = true)
 class RayJobSubmitterTest {
@@ -40,21 +38,21 @@ class RayJobSubmitterTest {
   static KubernetesMockServer server;
   static KubernetesClient client;
 
-  private RayJobTestBed bed;
+  private DirectRayJobs jobs;
 
   @BeforeAll
   static void registerCrds() {
-    RayCrds.register(client);
+    RayCrds.install(client);
   }
 
   @BeforeEach
-  void start() throws Exception {
-    bed = RayJobTestBed.start(client);
+  void start() {
+    jobs = DirectRayJobs.start(client, dashboard -> { });
   }
 
   @AfterEach
   void stop() {
-    bed.close();
+    jobs.close();
   }
 
   @Test
@@ -69,9 +67,9 @@ class RayJobSubmitterTest {
     SubmitterConfig config = new SubmitterConfig();
     config.setBackoffLimit(3);
     job.getSpec().setSubmitterConfig(config);
-    bed.harness.create(job);
+    jobs.create(job);
 
-    Job submitter = awaitSubmitter();
+    Job submitter = runUntilSubmitter("shaped");
     assertThat(submitter.getSpec().getBackoffLimit()).isEqualTo(3);
     assertThat(submitter.getSpec().getTemplate().getMetadata().getLabels()).containsEntry("team", "ml");
     assertThat(submitter.getSpec().getTemplate().getSpec().getServiceAccountName()).isEqualTo("submitter");
@@ -83,7 +81,7 @@ class RayJobSubmitterTest {
     assertThat(container.getEnv()).extracting(EnvVar::getName, EnvVar::getValue)
         .anySatisfy(e -> assertThat(e.toList()).containsExactly("RAY_DASHBOARD_ADDRESS", "http://proxy:8265"))
         .anySatisfy(e -> assertThat(e.toList()).containsExactly("RAY_JOB_SUBMISSION_ID",
-            bed.harness.submissionId("shaped")));
+            jobs.submissionId("shaped")));
     assertThat(container.getEnv()).filteredOn(e -> e.getName().equals("RAY_DASHBOARD_ADDRESS")).hasSize(1);
   }
 
@@ -92,22 +90,23 @@ class RayJobSubmitterTest {
   void submitterFails() {
     RayJob job = k8sJobModeJob("doomed");
     job.getSpec().setBackoffLimit(1);
-    bed.harness.create(job);
-    Job first = awaitSubmitter();
+    jobs.create(job);
+    Job first = runUntilSubmitter("doomed");
 
     markFailed(first, "Job has reached the specified backoff limit");
-    await("a retry: the first submitter is gone and a new one exists", () -> submitters().stream()
-        .anyMatch(j -> !j.getMetadata().getUid().equals(first.getMetadata().getUid())));
-    Job second = awaitSubmitter();
+    jobs.runUntil("doomed", "a retry: the first submitter is gone and a new one exists", j -> submitters().stream()
+        .anyMatch(s -> !s.getMetadata().getUid().equals(first.getMetadata().getUid())));
+    assertThat(submitters()).as("the failed submitter was deleted").hasSize(1);
+    Job second = runUntilSubmitter("doomed");
     markFailed(second, "Job has reached the specified backoff limit");
 
-    await("the RayJob is Failed", () -> bed.harness.deploymentStatus("doomed") == JobDeploymentStatus.FAILED
-        && bed.harness.eventReasons("doomed").contains("SubmissionFailed"));
-    RayJob failed = bed.harness.get("doomed");
+    jobs.runUntil("doomed", "the RayJob is Failed", j -> DirectRayJobs.in(JobDeploymentStatus.FAILED).test(j)
+        && jobs.eventReasons("doomed").contains("SubmissionFailed"));
+    RayJob failed = jobs.get("doomed");
     assertThat(failed.getStatus().getReason()).isEqualTo(JobFailedReason.SUBMISSION_FAILED);
     assertThat(failed.getStatus().getMessage()).contains("failed: Job has reached the specified backoff limit");
     assertThat(failed.getStatus().getFailed()).isEqualTo(2);
-    assertThat(bed.harness.eventReasons("doomed")).contains("Retrying");
+    assertThat(jobs.eventReasons("doomed")).contains("Retrying");
   }
 
   private RayJob k8sJobModeJob(String name) {
@@ -121,13 +120,14 @@ class RayJobSubmitterTest {
         .filter(j -> j.getMetadata().getDeletionTimestamp() == null).toList();
   }
 
-  private Job awaitSubmitter() {
-    await("a submitter Job", () -> submitters().size() == 1);
+  private Job runUntilSubmitter(String rayJob) {
+    jobs.runUntil(rayJob, "a submitter Job", j -> submitters().size() == 1);
     return submitters().get(0);
   }
 
+  /** What the Job controller writes once the submitter's backoffLimit is exhausted. */
   private void markFailed(Job submitter, String message) {
-    String now = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+    String now = jobs.clock.instant().toString();
     client.batch().v1().jobs().inNamespace(NS).withName(submitter.getMetadata().getName()).editStatus(j -> {
       j.setStatus(new JobStatusBuilder().withFailed(1).withStartTime(now)
           .withConditions(new JobConditionBuilder().withType("Failed").withStatus("True")

@@ -9,7 +9,7 @@ import dev.raykube.operator.OperatorSettings;
 import dev.raykube.operator.RayControllers;
 import dev.raykube.operator.runtime.ControllerDefinition;
 import dev.raykube.operator.testing.DeployManifests;
-import dev.raykube.operator.testing.RayCrds;
+import dev.raykube.testing.RayCrds;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRole;
@@ -41,7 +41,7 @@ class RbacCoverageTest {
 
   @BeforeAll
   static void cluster() {
-    RayCrds.register(client);
+    RayCrds.install(client);
     for (String ns : List.of(RbacScenario.NAMESPACE, RbacScenario.LEASE_NAMESPACE)) {
       client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(ns).endMetadata().build())
           .create();

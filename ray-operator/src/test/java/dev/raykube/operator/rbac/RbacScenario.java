@@ -7,13 +7,11 @@ import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.ScaleStrategy;
 import dev.raykube.operator.RayControllers;
 import dev.raykube.operator.runtime.ControllerDefinition;
-import dev.raykube.operator.runtime.RayOperator;
 import dev.raykube.operator.runtime.RuntimeOptions;
 import dev.raykube.operator.testing.ConflictRetryingEdit;
-import dev.raykube.operator.testing.PodsRunning;
-import dev.raykube.operator.testing.TestOperator;
-import dev.raykube.testing.MovableClock;
+import dev.raykube.operator.testing.RunningOperator;
 import dev.raykube.testing.Eventually;
+import dev.raykube.testing.MovableClock;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -106,9 +104,9 @@ final class RbacScenario {
         .withLeaderElectionTimings(Duration.ofSeconds(3), Duration.ofSeconds(2), Duration.ofMillis(400))
         .withInterceptor(ApiCallRecorder.NAME, recorder)
         .withInterceptor(HeldRequest.NAME, held);
-    try (PodsRunning pods = PodsRunning.in(client, NAMESPACE);
-        RayOperator operator = TestOperator.start(client, controllers, options, args.toArray(String[]::new))) {
-      Eventually.await("leadership", operator::isLeading);
+    try (RunningOperator operator = RunningOperator.start(client, controllers, options,
+        args.toArray(String[]::new))) {
+      Eventually.await("leadership", operator.runtime()::isLeading);
       List<HasMetadata> created = createSamples(controllers);
       for (HasMetadata object : created) {
         Eventually.await("status of " + object.getKind() + " " + object.getMetadata().getName(),

@@ -3,18 +3,26 @@ package dev.raykube.operator.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.raykube.dashboard.fake.FakeRayDashboard;
+import dev.raykube.kernel.finalizer.FinalizerNames;
 import dev.raykube.model.cluster.ClusterState;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.RayClusterSpec;
 import dev.raykube.model.cluster.RayClusterStatus;
+import dev.raykube.model.service.RayService;
 import dev.raykube.operator.OperatorSettings;
 import dev.raykube.operator.testing.DeployManifests;
+import dev.raykube.operator.testing.GreeterRayService;
 import dev.raykube.operator.testing.HttpProbe;
-import dev.raykube.operator.testing.RayCrds;
+import dev.raykube.operator.testing.MockApiRequests;
 import dev.raykube.operator.testing.RecordingReconciler;
+import dev.raykube.operator.testing.RunningOperator;
+import dev.raykube.operator.testing.ServeEndpointSlice;
 import dev.raykube.operator.testing.TestSettings;
 import dev.raykube.testing.Eventually;
+import dev.raykube.testing.RayCrds;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.authorization.v1.SelfSubjectRulesReviewBuilder;
 import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.fabric8.kubernetes.client.Config;
@@ -23,6 +31,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.kubernetes.client.utils.Serialization;
 import java.time.Duration;
 import java.time.ZonedDateTime;
 import java.util.List;
@@ -32,6 +41,12 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+/**
+ * The operator runtime ({@link RayOperator#start}) on the CRUD mock: health and metrics, the namespaces watched,
+ * leader election, closing — with a controller that only records its reconciles — and the one test of the module
+ * that runs real controllers in it ({@link RunningOperator}): a RayService next to the RayCluster controller. Every
+ * other controller test calls its reconciler directly.
+ */
 @EnableKubernetesMockClient(crud = true)
 class RayOperatorRuntimeTest {
 
@@ -39,6 +54,7 @@ class RayOperatorRuntimeTest {
   static KubernetesClient client;
 
   private static final String LEASE_NAMESPACE = "raykube-system";
+  private static final String SERVING = "serving";
   private static final RuntimeOptions FAST_ELECTION = RuntimeOptions.production()
       .withLeaderElectionTimings(Duration.ofSeconds(3), Duration.ofSeconds(2), Duration.ofMillis(400));
 
@@ -47,8 +63,8 @@ class RayOperatorRuntimeTest {
 
   @BeforeAll
   static void registerCrds() {
-    RayCrds.register(client);
-    for (String ns : List.of("ray-a", "ray-b", LEASE_NAMESPACE)) {
+    RayCrds.install(client);
+    for (String ns : List.of("ray-a", "ray-b", SERVING, LEASE_NAMESPACE)) {
       client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(ns).endMetadata().build())
           .create();
     }
@@ -135,12 +151,15 @@ class RayOperatorRuntimeTest {
   void onlyTheConfiguredNamespacesAreWatched() throws Exception {
     cluster("ray-b", "outside");
     cluster("ray-a", "inside");
+    MockApiRequests.drain(server);
 
     start(TestSettings.of("--namespaces=ray-a"), RuntimeOptions.production());
 
     Eventually.await(Duration.ofSeconds(10), "ray-a/inside reconciled", () -> reconciled().contains("ray-a/inside"));
-    TimeUnit.MILLISECONDS.sleep(500);
     assertThat(reconciled()).doesNotContain("ray-b/outside");
+    assertThat(MockApiRequests.drain(server)).filteredOn(r -> r.resource().equals("rayclusters") && (r.isRead() || r.isWatch()))
+        .as("the operator's lists and watches of RayClusters").isNotEmpty()
+        .allSatisfy(r -> assertThat(r.path()).contains("/namespaces/ray-a/"));
   }
 
   @Test
@@ -228,5 +247,80 @@ class RayOperatorRuntimeTest {
     assertThat(operator.isReady()).isFalse();
     assertThat(HttpProbe.listening(health)).isFalse();
     assertThat(HttpProbe.listening(metrics)).isFalse();
+  }
+
+  /**
+   * The RayService controller in the runtime next to the RayCluster controller, a {@link FakeRayDashboard} as every
+   * head's dashboard: JOSDK puts its finalizer on, the informers' events (a cluster getting ready, the serve Service's
+   * EndpointSlice) bring it to Ready, the RayCluster controller's Pods carry its origin labels, and its deletion
+   * removes its clusters before JOSDK takes the finalizer off. The mock has no EndpointSlice controller: the test
+   * writes the slice as it would ({@link ServeEndpointSlice}). The decisions are tested in
+   * {@code ray-service-lifecycle} and by direct reconciles ({@code RayServiceSuspendTimeoutValidationTest}).
+   */
+  @Test
+  void rayServiceBecomesReadyAndItsDeletionRemovesItsClustersFirst() throws Exception {
+    String name = "greeter";
+    try (FakeRayDashboard dashboard = FakeRayDashboard.create().start();
+        RunningOperator running = RunningOperator.start(client,
+            List.of(RunningOperator.rayClusters(), RunningOperator.rayServices(dashboard.url())))) {
+      client.resource(GreeterRayService.named(name)).inNamespace(SERVING).create();
+
+      Eventually.await("the RayService holds its finalizer", () -> rayService(name).getMetadata().getFinalizers()
+          .contains(FinalizerNames.RAYSERVICE));
+      Eventually.await("the serve config reached the head",
+          () -> !dashboard.requests("PUT", "/api/serve/applications/").isEmpty(), () -> state(name, dashboard));
+      Eventually.await("the serve Service exists", () -> serveService(name) != null, () -> state(name, dashboard));
+      ServeEndpointSlice.create(client, serveService(name), "10.0.0.1");
+
+      Eventually.await("Ready", () -> ready(rayService(name)), () -> state(name, dashboard));
+      RayService ready = rayService(name);
+      assertThat(ready.getStatus().getServiceStatus()).isEqualTo("Running");
+      assertThat(ready.getStatus().getNumServeEndpoints()).isEqualTo(1);
+      String active = ready.getStatus().getActiveServiceStatus().getRayClusterName();
+      assertThat(active).startsWith(name + "-");
+      assertThat(clusters(name)).extracting(c -> c.getMetadata().getName()).containsExactly(active);
+      assertThat(serveService(name).getSpec().getSelector()).containsEntry("ray.io/cluster", active);
+      assertThat(client.pods().inNamespace(SERVING).withLabel("ray.io/cluster", active).list().getItems())
+          .as("the cluster's Pods carry the RayService's origin labels (kubectl get pods -l selects them)")
+          .isNotEmpty().allSatisfy(pod -> assertThat(pod.getMetadata().getLabels())
+              .containsEntry("ray.io/originated-from-crd", "RayService")
+              .containsEntry("ray.io/originated-from-cr-name", name));
+
+      client.resource(ready).delete();
+      Eventually.await("the RayService is gone", () -> rayService(name) == null, () -> state(name, dashboard));
+      assertThat(clusters(name)).as("its clusters were deleted before the finalizer went").isEmpty();
+    }
+  }
+
+  private static RayService rayService(String name) {
+    return client.resources(RayService.class).inNamespace(SERVING).withName(name).get();
+  }
+
+  private static boolean ready(RayService rayService) {
+    return rayService.getStatus() != null && rayService.getStatus().getConditions() != null
+        && rayService.getStatus().getConditions().stream().anyMatch(c -> "Ready".equals(c.getType())
+            && "True".equals(c.getStatus()) && "NonZeroServeEndpoints".equals(c.getReason()));
+  }
+
+  private static List<RayCluster> clusters(String name) {
+    return client.resources(RayCluster.class).inNamespace(SERVING)
+        .withLabel("ray.io/originated-from-cr-name", name).list().getItems();
+  }
+
+  private static Service serveService(String name) {
+    return client.services().inNamespace(SERVING).withName(name + "-serve-svc").get();
+  }
+
+  /** What the RayService, its clusters and Pods and the dashboard show now: why a wait timed out. */
+  private static String state(String name, FakeRayDashboard dashboard) {
+    StringBuilder state = new StringBuilder("RayService: ").append(Serialization.asYaml(rayService(name)));
+    for (RayCluster cluster : clusters(name)) {
+      state.append("RayCluster ").append(cluster.getMetadata().getName()).append(": ")
+          .append(Serialization.asYaml(cluster.getStatus()));
+    }
+    client.pods().inNamespace(SERVING).list().getItems().forEach(p -> state.append("Pod ")
+        .append(p.getMetadata().getName()).append(" labels ").append(p.getMetadata().getLabels()).append(" status ")
+        .append(p.getStatus() == null ? null : p.getStatus().getPhase()).append('\n'));
+    return state.append("dashboard requests: ").append(dashboard.requests()).toString();
   }
 }

@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.raykube.operator.testing.HttpProbe;
 import dev.raykube.operator.testing.Kubeconfigs;
-import dev.raykube.operator.testing.RayCrds;
 import dev.raykube.operator.testing.RecordingReconciler;
 import dev.raykube.operator.testing.TestSettings;
+import dev.raykube.testing.RayCrds;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
@@ -47,7 +47,7 @@ class StartupChecksTest {
         new io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher(), false);
     fresh.init();
     try (KubernetesClient freshClient = fresh.createClient()) {
-      RayCrds.register(freshClient, "rayclusters.ray.io-v1.yml");
+      RayCrds.install(freshClient, "rayclusters");
       ApiServerCheck.verifyResourcesServed(freshClient, List.of(dev.raykube.model.cluster.RayCluster.class));
       assertThatThrownBy(() -> ApiServerCheck.verifyResourcesServed(freshClient,
           List.of(dev.raykube.model.cluster.RayCluster.class, dev.raykube.model.job.RayJob.class,

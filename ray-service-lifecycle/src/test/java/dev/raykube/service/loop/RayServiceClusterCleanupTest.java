@@ -15,6 +15,7 @@ import dev.raykube.reconcile.FinalizerEdit;
 import dev.raykube.reconcile.FinalizerEditor;
 import dev.raykube.service.act.RayServiceClusterCleanup;
 import dev.raykube.testing.MovableClock;
+import dev.raykube.testing.RayCrds;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
@@ -38,8 +39,8 @@ class RayServiceClusterCleanupTest {
   KubernetesMockServer server;
 
   @BeforeEach
-  void registerCrds() {
-    ServiceBed.registerCrds(client, "rayclusters", "rayservices");
+  void installCrds() {
+    RayCrds.install(client, "rayclusters", "rayservices");
   }
 
   @Test

@@ -23,15 +23,12 @@ import dev.raykube.service.decide.RayServiceAction;
 import dev.raykube.service.decide.RayServiceDecision;
 import dev.raykube.service.observe.ObservedRayService;
 import dev.raykube.testing.MovableClock;
+import dev.raykube.testing.RayCrds;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.PodTemplateSpecBuilder;
-import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,7 +63,7 @@ final class ServiceBed implements AutoCloseable {
   ServiceBed(KubernetesClient client, KubernetesMockServer server, FinalizerSettings finalizerSettings) {
     this.client = client;
     server.reset();
-    registerCrds(client, "rayservices", "rayclusters");
+    RayCrds.install(client, "rayservices", "rayclusters");
     this.fake = FakeRayDashboard.builder().startDelay(Duration.ofMillis(10)).build().start();
     this.clients = new DashboardClients(b -> b.retryPolicy(RetryPolicy.none()));
     this.kube = new SimulatedKube(client, NS);
@@ -200,25 +197,6 @@ final class ServiceBed implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new AssertionError(e);
-    }
-  }
-
-  static void registerCrds(KubernetesClient client, String... plurals) {
-    for (String plural : plurals) {
-      String name = plural + ".ray.io";
-      if (client.apiextensions().v1().customResourceDefinitions().withName(name).get() != null) {
-        continue;
-      }
-      String path = "/META-INF/fabric8/" + name + "-v1.yml";
-      try (InputStream in = ServiceBed.class.getResourceAsStream(path)) {
-        if (in == null) {
-          throw new IllegalStateException(path + " is not on the classpath");
-        }
-        CustomResourceDefinition crd = client.apiextensions().v1().customResourceDefinitions().load(in).item();
-        client.resource(crd).create();
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
     }
   }
 
