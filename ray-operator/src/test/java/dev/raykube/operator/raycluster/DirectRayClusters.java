@@ -17,9 +17,7 @@ import io.fabric8.kubernetes.api.model.PodStatus;
 import io.fabric8.kubernetes.api.model.PodStatusBuilder;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -99,12 +97,8 @@ final class DirectRayClusters {
     if (last == null) {
       return Optional.empty();
     }
-    Context<RayCluster> context = TestingContext.of(client, last);
-    @SuppressWarnings("unchecked") // JOSDK's context of the delete event: only isPrimaryResourceDeleted differs
-    Context<RayCluster> deleted = (Context<RayCluster>) Proxy.newProxyInstance(Context.class.getClassLoader(),
-        new Class<?>[] {Context.class}, (proxy, method, args) -> "isPrimaryResourceDeleted".equals(method.getName())
-            ? Boolean.TRUE : method.invoke(context, args));
-    return reconciler.reconcile(last, deleted).getScheduleDelay().map(Duration::ofMillis);
+    return reconciler.reconcile(last, TestingContext.of(client, last).primaryDeleted()).getScheduleDelay()
+        .map(Duration::ofMillis);
   }
 
   /** One reconcile of this copy of a RayCluster (as an informer might still hold it), without kubelet. */

@@ -27,6 +27,7 @@ public final class TestingContext<P extends HasMetadata> implements Context<P> {
   private final KubernetesClient client;
   private final P primary;
   private final Map<Class<?>, Supplier<? extends Set<?>>> secondary = new HashMap<>();
+  private boolean primaryDeleted;
 
   private TestingContext(KubernetesClient client, P primary) {
     this.client = client;
@@ -55,6 +56,17 @@ public final class TestingContext<P extends HasMetadata> implements Context<P> {
    */
   public <R> TestingContext<P> withSecondary(Class<R> type, Supplier<Set<R>> source) {
     secondary.put(type, source);
+    return this;
+  }
+
+  /**
+   * Marks the primary resource as deleted, as JOSDK does for the last reconcile of a resource that is gone (its last
+   * known copy, {@link #isPrimaryResourceDeleted()} true).
+   *
+   * @return this context
+   */
+  public TestingContext<P> primaryDeleted() {
+    primaryDeleted = true;
     return this;
   }
 
@@ -118,7 +130,7 @@ public final class TestingContext<P extends HasMetadata> implements Context<P> {
 
   @Override
   public boolean isPrimaryResourceDeleted() {
-    return false;
+    return primaryDeleted;
   }
 
   @Override
