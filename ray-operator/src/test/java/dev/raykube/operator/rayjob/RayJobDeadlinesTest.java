@@ -88,7 +88,7 @@ class RayJobDeadlinesTest {
   @Test
   @DisplayName("activeDeadlineSeconds passes before the cluster is ready: Failed/DeadlineExceeded, nothing submitted")
   void activeDeadlineWhileInitializing() {
-    jobs.clustersReady(false);
+    jobs.holdClustersPending(true);
     RayJob job = httpModeJob("stuck", "python forever.py");
     job.getSpec().setActiveDeadlineSeconds(2);
     jobs.create(job);
@@ -109,7 +109,7 @@ class RayJobDeadlinesTest {
   @Test
   @DisplayName("preRunningDeadlineSeconds passes before Running: Failed/PreRunningDeadlineExceeded, cluster deleted")
   void preRunningDeadline() {
-    jobs.clustersReady(false);
+    jobs.holdClustersPending(true);
     RayJob job = httpModeJob("slow", "python forever.py");
     job.getSpec().setPreRunningDeadlineSeconds(2);
     job.getSpec().setShutdownAfterJobFinishes(true);

@@ -1,10 +1,10 @@
 package dev.raykube.operator.rayjob;
 
-import static dev.raykube.operator.rayjob.DirectRayJobs.FAST_FINALIZER;
 import static dev.raykube.operator.rayjob.DirectRayJobs.FAST_JOBS;
 import static dev.raykube.operator.rayjob.DirectRayJobs.FAST_TAILS;
 import static dev.raykube.operator.rayjob.DirectRayJobs.NS;
 import static dev.raykube.operator.rayjob.DirectRayJobs.httpModeJob;
+import static dev.raykube.operator.testing.RunningOperator.FAST_FINALIZER;
 import static dev.raykube.testing.Eventually.await;
 import static org.assertj.core.api.Assertions.assertThat;
 

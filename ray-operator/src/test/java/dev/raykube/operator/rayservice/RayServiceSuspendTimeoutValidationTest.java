@@ -78,7 +78,7 @@ class RayServiceSuspendTimeoutValidationTest {
     assertThat(services.clusters(name)).as("no cluster is left").isEmpty();
     assertThat(services.headService(name)).as("head Service deleted").isNull();
     assertThat(services.serveService(name)).as("serve Service deleted").isNull();
-    RayService suspended = services.rayService(name);
+    RayService suspended = services.get(name);
     assertThat(services.hasCondition(name, "Ready", "False", "RayServiceSuspended")).isTrue();
     assertThat(suspended.getStatus().getActiveServiceStatus()).isNull();
     assertThat(suspended.getStatus().getNumServeEndpoints()).isZero();
@@ -155,9 +155,9 @@ class RayServiceSuspendTimeoutValidationTest {
     // Left alone: the reconciles of the invalid ones ask for no other (no loop), and one more each (an informer
     // resync) writes no status, repeats no Warning and creates nothing.
     for (String invalid : new String[] {longName, "bad-spec"}) {
-      String version = services.rayService(invalid).getMetadata().getResourceVersion();
+      String version = services.get(invalid).getMetadata().getResourceVersion();
       assertThat(services.step(invalid)).as("requeue of " + invalid).isEmpty();
-      assertThat(services.rayService(invalid).getMetadata().getResourceVersion()).as("status of " + invalid)
+      assertThat(services.get(invalid).getMetadata().getResourceVersion()).as("status of " + invalid)
           .isEqualTo(version);
       assertThat(services.clusters(invalid)).as("clusters of " + invalid).isEmpty();
       assertThat(services.serveService(invalid)).as("serve Service of " + invalid).isNull();

@@ -15,16 +15,15 @@ public final class ConflictRetryingEdit {
   private ConflictRetryingEdit() {
   }
 
-  /** Applies {@code change} to the latest {@code namespace/name} of {@code type}. */
-  public static <T extends HasMetadata> void edit(KubernetesClient client, Class<T> type, String namespace,
+  /** Applies {@code change} to the latest {@code namespace/name} of {@code type}; returns it as written. */
+  public static <T extends HasMetadata> T edit(KubernetesClient client, Class<T> type, String namespace,
       String name, Consumer<T> change) {
     for (int attempt = 1; ; attempt++) {
       try {
-        client.resources(type).inNamespace(namespace).withName(name).edit(object -> {
+        return client.resources(type).inNamespace(namespace).withName(name).edit(object -> {
           change.accept(object);
           return object;
         });
-        return;
       } catch (KubernetesClientException e) {
         if (e.getCode() != 409 || attempt == ATTEMPTS) {
           throw e;

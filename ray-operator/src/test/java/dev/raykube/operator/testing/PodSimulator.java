@@ -95,15 +95,7 @@ public final class PodSimulator implements AutoCloseable {
 
   /** Marks a Pod Failed (its Ray container terminated with exit code 1) and not Ready. */
   public void fail(String namespace, String name) {
-    edit(namespace, name, pod -> new PodStatusBuilder()
-        .withPhase("Failed")
-        .withReason("Error")
-        .withConditions(new PodConditionBuilder().withType("Ready").withStatus("False")
-            .withReason("PodFailed").build())
-        .withContainerStatuses(new ContainerStatusBuilder().withName(rayContainer(pod)).withReady(false)
-            .withNewState().withNewTerminated().withExitCode(1).withReason("Error").endTerminated().endState()
-            .build())
-        .build());
+    setStatus(client, namespace, name, PodSimulator::failed);
   }
 
   /** How many Pods this simulator marked Running so far. */
@@ -116,8 +108,20 @@ public final class PodSimulator implements AutoCloseable {
       return;
     }
     int n = nextIp.getAndIncrement();
-    String now = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
-    Function<Pod, PodStatus> running = pod -> new PodStatusBuilder()
+    if (setStatus(client, namespace, name, pod -> running(pod, n, Instant.now()))) {
+      markedRunning.incrementAndGet();
+    } else {
+      marked.remove(namespace + "/" + name); // not written: the next resync tries again (if it still exists)
+    }
+  }
+
+  /**
+   * The status kubelet writes once the Ray container of {@code pod} runs at {@code at}: Running and Ready, with the
+   * {@code n}th Pod IP ({@code 10.1.0.2} the first).
+   */
+  public static PodStatus running(Pod pod, int n, Instant at) {
+    String now = at.truncatedTo(ChronoUnit.SECONDS).toString();
+    return new PodStatusBuilder()
         .withPhase("Running")
         .withPodIP("10.1." + (n / 250) + "." + (n % 250 + 1))
         .withHostIP("192.168.0.1")
@@ -130,14 +134,24 @@ public final class PodSimulator implements AutoCloseable {
         .withContainerStatuses(new ContainerStatusBuilder().withName(rayContainer(pod)).withReady(true).withRestartCount(0)
             .withNewState().withNewRunning().withStartedAt(now).endRunning().endState().build())
         .build();
-    if (edit(namespace, name, running)) {
-      markedRunning.incrementAndGet();
-    } else {
-      marked.remove(namespace + "/" + name); // not written: the next resync tries again (if it still exists)
-    }
   }
 
-  private boolean edit(String namespace, String name, Function<Pod, PodStatus> status) {
+  /** The status kubelet writes once the Ray container of {@code pod} exited with code 1: Failed, not Ready. */
+  public static PodStatus failed(Pod pod) {
+    return new PodStatusBuilder()
+        .withPhase("Failed")
+        .withReason("Error")
+        .withConditions(new PodConditionBuilder().withType("Ready").withStatus("False")
+            .withReason("PodFailed").build())
+        .withContainerStatuses(new ContainerStatusBuilder().withName(rayContainer(pod)).withReady(false)
+            .withNewState().withNewTerminated().withExitCode(1).withReason("Error").endTerminated().endState()
+            .build())
+        .build();
+  }
+
+  /** Writes the status {@code status} makes of Pod {@code namespace/name}, as kubelet; false if it is gone. */
+  public static boolean setStatus(KubernetesClient client, String namespace, String name,
+      Function<Pod, PodStatus> status) {
     try {
       return client.pods().inNamespace(namespace).withName(name).edit(p -> {
         p.setStatus(status.apply(p));
