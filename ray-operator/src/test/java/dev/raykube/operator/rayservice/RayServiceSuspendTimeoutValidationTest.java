@@ -22,9 +22,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The RayService controller's suspend / resume, initializing timeout and validation, its reconciler called one
- * reconcile at a time on the CRUD mock with a fake dashboard ({@link DirectRayServices}): that the glue carries out what
- * the state machine decides — the clusters and Services really go and come back, the timeout's requeue is asked for
- * and the timeout fires at the clock's time, an invalid RayService is left alone — while the decision tables of
+ * reconcile at a time on the CRUD mock with a fake dashboard ({@link DirectRayServices}): that the glue carries out
+ * what the state machine decides — the clusters and Services really go and come back, the timeout's requeue is asked
+ * for and the timeout fires at the clock's time, an invalid RayService is left alone — while the decision tables of
  * {@code ray-service-lifecycle} ({@code SuspendTest}, {@code InitializingTimeoutTest}, {@code ValidationTest}) cover
  * every rule. The mock has no EndpointSlice controller: the test writes the serve Service's slice as it would.
  */

@@ -24,6 +24,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
@@ -51,7 +52,8 @@ public class DirectReconciles<P extends HasMetadata> implements AutoCloseable {
   /** The mock API requests made inside the reconciler's calls since {@link #recordRequests}, the bed's not. */
   public final List<MockApiRequests.Request> reconcilerRequests = new ArrayList<>();
   protected final KubernetesClient client;
-  protected final ControllerContext context;
+  /** What the runtime hands the controller: the client, the settings, the clock, the gauges. */
+  public final ControllerContext context;
   private final Class<P> kind;
   private final String finalizer;
   private final BiFunction<ControllerContext, FakeRayDashboard, Reconciler<P>> wiring;
@@ -64,7 +66,7 @@ public class DirectReconciles<P extends HasMetadata> implements AutoCloseable {
    * Builds the reconciler with {@code wiring}, at the operator's settings of {@code args}; {@code finalizer} is the one
    * JOSDK puts on (null: none), {@code dashboard} every head's dashboard (null: none).
    */
-  protected DirectReconciles(KubernetesClient client, Class<P> kind, String ns, String finalizer,
+  public DirectReconciles(KubernetesClient client, Class<P> kind, String ns, String finalizer,
       FakeRayDashboard dashboard, BiFunction<ControllerContext, FakeRayDashboard, Reconciler<P>> wiring,
       String... args) {
     this.client = client;
@@ -163,11 +165,8 @@ public class DirectReconciles<P extends HasMetadata> implements AutoCloseable {
     int steps = dashboard == null ? 20 : 400;
     for (int i = 0; i < steps && !done.test(get(name)); i++) {
       step(name);
-      try {
-        Thread.sleep(dashboard == null || done.test(get(name)) ? 0 : 10);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new AssertionError("interrupted", e);
+      if (dashboard != null && !done.test(get(name))) {
+        LockSupport.parkNanos(Duration.ofMillis(10).toNanos());
       }
     }
     if (!done.test(get(name))) {
@@ -197,24 +196,13 @@ public class DirectReconciles<P extends HasMetadata> implements AutoCloseable {
     }
   }
 
-  /**
-   * Stops the dashboard and removes everything the test left in {@link #ns} (the mock has no garbage collector): the
-   * primary resources (their finalizers dropped first), RayClusters, Pods, Services, EndpointSlices, Jobs and Events.
-   */
+  /** Stops the dashboard and removes the {@link MockLeftovers} of {@link #ns}. */
   @Override
   public void close() {
     if (dashboard != null) {
       dashboard.close();
     }
-    client.resources(kind).inNamespace(ns).list().getItems()
-        .forEach(r -> edit(r.getMetadata().getName(), o -> o.getMetadata().setFinalizers(null)));
-    client.resources(kind).inNamespace(ns).delete();
-    client.resources(RayCluster.class).inNamespace(ns).delete();
-    client.pods().inNamespace(ns).delete();
-    client.services().inNamespace(ns).delete();
-    client.discovery().v1().endpointSlices().inNamespace(ns).delete();
-    client.batch().v1().jobs().inNamespace(ns).delete();
-    client.v1().events().inNamespace(ns).delete();
+    MockLeftovers.remove(client, ns, List.of(kind));
   }
 
   private boolean onAllEvents() {

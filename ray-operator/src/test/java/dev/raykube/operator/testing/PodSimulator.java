@@ -131,8 +131,8 @@ public final class PodSimulator implements AutoCloseable {
             new PodConditionBuilder().withType("ContainersReady").withStatus("True").withLastTransitionTime(now)
                 .build(),
             new PodConditionBuilder().withType("Ready").withStatus("True").withLastTransitionTime(now).build())
-        .withContainerStatuses(new ContainerStatusBuilder().withName(rayContainer(pod)).withReady(true).withRestartCount(0)
-            .withNewState().withNewRunning().withStartedAt(now).endRunning().endState().build())
+        .withContainerStatuses(new ContainerStatusBuilder().withName(rayContainer(pod)).withReady(true)
+            .withRestartCount(0).withNewState().withNewRunning().withStartedAt(now).endRunning().endState().build())
         .build();
   }
 

@@ -4,7 +4,6 @@ import dev.raykube.cluster.loop.RayClusterTimings;
 import dev.raykube.kernel.AdaptivePoll;
 import dev.raykube.kernel.dashboard.DashboardAccess;
 import dev.raykube.kernel.finalizer.FinalizerSettings;
-import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.operator.raycluster.RayClusterController;
 import dev.raykube.operator.rayservice.RayServiceController;
 import dev.raykube.operator.runtime.ControllerDefinition;
@@ -17,7 +16,6 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -26,9 +24,7 @@ import java.util.Set;
  * The whole operator runtime ({@link RayOperator#start}: JOSDK, informers, leader election, health and metrics) as the
  * few tests that need all of it run it, on the CRUD mock: {@link TestSettings} (free ports, leader election off unless
  * the flags say otherwise), a client configuration copied from the test's client, the given controllers, and a
- * {@link PodSimulator} playing kubelet. Closing it stops both and removes what the run left in every namespace —
- * the controllers' resources (their finalizers taken off), RayClusters, Pods, Services, EndpointSlices, Jobs and
- * Events — since the mock has no garbage collector.
+ * {@link PodSimulator} playing kubelet. Closing it stops both and removes the {@link MockLeftovers} of every namespace.
  *
  * <p>The controllers' fast timings for such runs are here too ({@link #rayClusters()}, {@link #rayServices}). The
  * controller tests call their reconcilers directly with a {@link TestingContext} instead; tests of the start itself
@@ -56,7 +52,6 @@ public final class RunningOperator implements AutoCloseable {
       RuntimeOptions options, String... args) throws StartupFailure {
     this.client = client;
     controllers.forEach(controller -> primaries.add(controller.resourceClass()));
-    primaries.add(RayCluster.class);
     this.kubelet = PodSimulator.start(client);
     try {
       this.runtime = runtime(client.getConfiguration(), controllers, options, args);
@@ -144,25 +139,6 @@ public final class RunningOperator implements AutoCloseable {
   public void close() {
     runtime.close();
     kubelet.close();
-    for (Class<? extends HasMetadata> type : primaries) {
-      removeAll(type);
-    }
-    client.pods().inAnyNamespace().delete();
-    client.services().inAnyNamespace().delete();
-    client.discovery().v1().endpointSlices().inAnyNamespace().delete();
-    client.batch().v1().jobs().inAnyNamespace().delete();
-    client.v1().events().inAnyNamespace().delete();
-  }
-
-  private <T extends HasMetadata> void removeAll(Class<T> type) {
-    for (T object : client.resources(type).inAnyNamespace().list().getItems()) {
-      if (object.getMetadata().getFinalizers() != null && !object.getMetadata().getFinalizers().isEmpty()) {
-        client.resource(object).edit(o -> {
-          o.getMetadata().setFinalizers(new ArrayList<>());
-          return o;
-        });
-      }
-    }
-    client.resources(type).inAnyNamespace().delete();
+    MockLeftovers.remove(client, null, primaries);
   }
 }

@@ -8,17 +8,14 @@ import io.javaoperatorsdk.operator.api.reconciler.IndexedResourceCache;
 import io.javaoperatorsdk.operator.api.reconciler.RetryInfo;
 import io.javaoperatorsdk.operator.api.reconciler.dependent.managed.ManagedWorkflowAndDependentResourceContext;
 import io.javaoperatorsdk.operator.processing.event.EventSourceRetriever;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
-import java.util.function.Supplier;
 
 /**
- * The {@link Context} of one reconcile called directly by a test, without the JOSDK runtime: the client, the primary
- * resource, and the secondary resources the test lists (read from the API server at the time of the call, as the
- * informers would hold them). No retry, no event sources, no workflow: calling what needs them fails the test loudly.
+ * The {@link Context} of one reconcile called directly by a test, without the JOSDK runtime: the client and the primary
+ * resource. No secondary resources (the reconcilers read the API server without their informers), no retry, no event
+ * sources, no workflow: calling what needs them fails the test loudly.
  *
  * @param <P> the primary resource type
  */
@@ -26,7 +23,6 @@ public final class TestingContext<P extends HasMetadata> implements Context<P> {
 
   private final KubernetesClient client;
   private final P primary;
-  private final Map<Class<?>, Supplier<? extends Set<?>>> secondary = new HashMap<>();
   private boolean primaryDeleted;
 
   private TestingContext(KubernetesClient client, P primary) {
@@ -47,19 +43,6 @@ public final class TestingContext<P extends HasMetadata> implements Context<P> {
   }
 
   /**
-   * Answers {@link #getSecondaryResources(Class)} for {@code type} from {@code source}, read at each call.
-   *
-   * @param type the secondary resource type
-   * @param source lists them
-   * @param <R> the secondary resource type
-   * @return this context
-   */
-  public <R> TestingContext<P> withSecondary(Class<R> type, Supplier<Set<R>> source) {
-    secondary.put(type, source);
-    return this;
-  }
-
-  /**
    * Marks the primary resource as deleted, as JOSDK does for the last reconcile of a resource that is gone (its last
    * known copy, {@link #isPrimaryResourceDeleted()} true).
    *
@@ -76,15 +59,13 @@ public final class TestingContext<P extends HasMetadata> implements Context<P> {
   }
 
   @Override
-  @SuppressWarnings("unchecked")
   public <R> Set<R> getSecondaryResources(Class<R> type) {
-    Supplier<? extends Set<?>> source = secondary.get(type);
-    return source == null ? Set.of() : (Set<R>) source.get();
+    return Set.of();
   }
 
   @Override
   public <R> Optional<R> getSecondaryResource(Class<R> type, String eventSourceName) {
-    return getSecondaryResources(type).stream().findFirst();
+    return Optional.empty();
   }
 
   @Override
