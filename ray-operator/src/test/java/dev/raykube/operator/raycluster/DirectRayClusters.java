@@ -5,7 +5,6 @@ import dev.raykube.cluster.loop.ClusterEventReason;
 import dev.raykube.cluster.loop.RayClusterTimings;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.RayClusterStatus;
-import dev.raykube.operator.runtime.ClusterStateGauges;
 import dev.raykube.operator.testing.DirectReconciles;
 import dev.raykube.operator.testing.PodSimulator;
 import io.fabric8.kubernetes.api.model.Condition;
@@ -35,7 +34,6 @@ final class DirectRayClusters extends DirectReconciles<RayCluster> {
       c -> c != null && c.getStatus() != null && "ready".equals(c.getStatus().getStateValue());
   private static final AtomicInteger SERIAL = new AtomicInteger();
 
-  final ClusterStateGauges states = context.clusterStates();
   private int nextIp = 1;
 
   /** The reconciler as the operator builds it with the settings of {@code args}. */
@@ -47,8 +45,9 @@ final class DirectRayClusters extends DirectReconciles<RayCluster> {
   /** Kubelet starts the cluster's new Pods. */
   @Override
   protected void beforeStep(String name) {
-    pods(name).stream().filter(p -> p.getStatus() == null || p.getStatus().getPhase() == null).forEach(p -> PodSimulator
-        .setStatus(client, ns, p.getMetadata().getName(), pod -> PodSimulator.running(pod, nextIp++, clock.instant())));
+    pods(name).stream().filter(p -> p.getStatus() == null || p.getStatus().getPhase() == null)
+        .forEach(p -> PodSimulator.setStatus(client, ns, p.getMetadata().getName(),
+            pod -> PodSimulator.running(pod, nextIp++, clock.instant())));
   }
 
   /** Steps RayCluster {@code name} until a reconcile waits for nothing (no requeue, or the periodic resync). */

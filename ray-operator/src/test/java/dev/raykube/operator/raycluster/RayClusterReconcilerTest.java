@@ -106,7 +106,7 @@ class RayClusterReconcilerTest {
     Map<String, Integer> writes = MockApiRequests.writesByResource(MockApiRequests.drain(server));
     assertThat(writes).as("each Pod created exactly once").containsEntry("POST pods", 3)
         .containsEntry("POST services", 1).doesNotContainKey("DELETE pods");
-    assertThat(bed.states.count("ready")).isEqualTo(1);
+    assertThat(bed.context.clusterStates().count("ready")).isEqualTo(1);
   }
 
   /**
@@ -208,12 +208,12 @@ class RayClusterReconcilerTest {
   void aDeletedClusterLeavesTheStateGauges() {
     bed.create(ClusterManifests.basic(bed.ns, "gone", 1));
     bed.runUntil("gone", "ready", READY);
-    assertThat(bed.states.count("ready")).isEqualTo(1);
+    assertThat(bed.context.clusterStates().count("ready")).isEqualTo(1);
 
     client.resources(RayCluster.class).inNamespace(bed.ns).withName("gone").delete();
     bed.step("gone");
 
-    assertThat(bed.states.counts().values()).as("forgotten").containsOnly(0L);
+    assertThat(bed.context.clusterStates().counts().values()).as("forgotten").containsOnly(0L);
   }
 
   @Test
@@ -228,7 +228,8 @@ class RayClusterReconcilerTest {
 
     assertThat(bed.pods("foreign")).isEmpty();
     assertThat(bed.get("foreign").getStatus()).isNull();
-    assertThat(bed.states.counts().values().stream().mapToLong(Long::longValue).sum()).as("ours alone").isEqualTo(1);
+    assertThat(bed.context.clusterStates().counts().values().stream().mapToLong(Long::longValue).sum())
+        .as("ours alone").isEqualTo(1);
   }
 
   @Test

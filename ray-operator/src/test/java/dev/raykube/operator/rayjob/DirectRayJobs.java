@@ -11,17 +11,14 @@ import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.JobStatus;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.model.job.RayJobStatus;
-import dev.raykube.operator.runtime.ControllerContext;
 import dev.raykube.operator.testing.DirectReconciles;
 import dev.raykube.operator.testing.RunningOperator;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
-import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
@@ -40,12 +37,10 @@ final class DirectRayJobs extends DirectReconciles<RayJob> {
   static final LogTailSettings FAST_TAILS = LogTailSettings.defaults()
       .withRetry(Duration.ofMillis(200), Duration.ofSeconds(2)).withFollowedPoll(FAST_JOBS.poll());
   /** The production wiring ({@link RayJobController}) at the fast timings, its dashboards at the fake. */
-  static final BiFunction<ControllerContext, FakeRayDashboard, Reconciler<RayJob>> CONTROLLER =
-      (context, dashboard) -> new RayJobController(FAST_JOBS, RunningOperator.FAST_FINALIZER,
-          c -> DashboardAccess.fixed(dashboard.url()), FAST_TAILS).reconciler(context);
+  static final Wiring<RayJob> CONTROLLER = (context, dashboard) -> new RayJobController(FAST_JOBS,
+      RunningOperator.FAST_FINALIZER, c -> DashboardAccess.fixed(dashboard.url()), FAST_TAILS).reconciler(context);
 
-  private DirectRayJobs(KubernetesClient client, FakeRayDashboard dashboard,
-      BiFunction<ControllerContext, FakeRayDashboard, Reconciler<RayJob>> wiring) {
+  private DirectRayJobs(KubernetesClient client, FakeRayDashboard dashboard, Wiring<RayJob> wiring) {
     super(client, RayJob.class, NS, FinalizerNames.RAYJOB, dashboard, wiring, "--max-job-log-tails=0");
     clock.set(Instant.parse("2026-06-01T08:00:00Z"));
   }
@@ -56,8 +51,7 @@ final class DirectRayJobs extends DirectReconciles<RayJob> {
   }
 
   /** Starts the fake dashboard, scripted by {@code script} first, and the reconciler {@code wiring} builds. */
-  static DirectRayJobs start(KubernetesClient client, Consumer<FakeRayDashboard> script,
-      BiFunction<ControllerContext, FakeRayDashboard, Reconciler<RayJob>> wiring) {
+  static DirectRayJobs start(KubernetesClient client, Consumer<FakeRayDashboard> script, Wiring<RayJob> wiring) {
     FakeRayDashboard dashboard = FakeRayDashboard.builder().startDelay(Duration.ofMillis(20))
         .stopDelay(Duration.ofMillis(50)).build().start();
     script.accept(dashboard);

@@ -44,19 +44,25 @@ import java.util.function.Predicate;
  */
 public class DirectReconciles<P extends HasMetadata> implements AutoCloseable {
 
+  /** How an operator start builds the reconciler from the controller's context and every head's dashboard. */
+  @FunctionalInterface
+  public interface Wiring<P extends HasMetadata>
+      extends BiFunction<ControllerContext, FakeRayDashboard, Reconciler<P>> {
+  }
+
   /** The namespace of the primary resources and of what they own. */
   public final String ns;
   public final MovableClock clock = MovableClock.atNow();
   /** Every head's dashboard, or null. */
   public final FakeRayDashboard dashboard;
+  /** What the runtime hands the controller: the client, the settings, the clock, the gauges. */
+  public final ControllerContext context;
   /** The mock API requests made inside the reconciler's calls since {@link #recordRequests}, the bed's not. */
   public final List<MockApiRequests.Request> reconcilerRequests = new ArrayList<>();
   protected final KubernetesClient client;
-  /** What the runtime hands the controller: the client, the settings, the clock, the gauges. */
-  public final ControllerContext context;
   private final Class<P> kind;
   private final String finalizer;
-  private final BiFunction<ControllerContext, FakeRayDashboard, Reconciler<P>> wiring;
+  private final Wiring<P> wiring;
   private final Map<String, P> lastSeen = new HashMap<>();
   private Reconciler<P> reconciler;
   private KubernetesMockServer recording;
@@ -67,8 +73,7 @@ public class DirectReconciles<P extends HasMetadata> implements AutoCloseable {
    * JOSDK puts on (null: none), {@code dashboard} every head's dashboard (null: none).
    */
   public DirectReconciles(KubernetesClient client, Class<P> kind, String ns, String finalizer,
-      FakeRayDashboard dashboard, BiFunction<ControllerContext, FakeRayDashboard, Reconciler<P>> wiring,
-      String... args) {
+      FakeRayDashboard dashboard, Wiring<P> wiring, String... args) {
     this.client = client;
     this.kind = kind;
     this.ns = ns;
