@@ -30,15 +30,19 @@ import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
- * A controller's reconciler called directly, one reconcile at a time, on the CRUD mock in one namespace, at a clock the
- * test moves; each kind's bed extends it with its wiring and its accessors. The test plays the rest of the world.
- * JOSDK, as the reconciler's {@link ControllerConfiguration} asks: a {@link Cleaner} has the controller's finalizer
- * from its creation, and while it is being deleted its {@code cleanup} is called (the finalizer taken off when the
- * cleanup says so); with {@code triggerReconcilerOnAllEvents}, {@code reconcile} is called then, and once more with
- * the last copy when it is gone. An operator restart is a new reconciler from the same wiring. Before each step
- * ({@link #beforeStep}), the RayCluster controller: the RayClusters are marked ready unless {@linkplain
- * #holdClustersPending held}. The Ray dashboard of every head, if the controller calls one: a {@link FakeRayDashboard},
- * whose jobs take real time, so {@link #runUntil} pauses between reconciles.
+ * A controller's reconciler called directly, one reconcile at a time ({@link #step}), on the CRUD mock in one namespace
+ * at a clock the test moves; a kind's bed extends it with its wiring and its accessors. The test plays the rest of the
+ * world:
+ * <ul>
+ *   <li>JOSDK, as the reconciler's {@link ControllerConfiguration} asks: a {@link Cleaner} has the controller's
+ *       finalizer from its creation on, and its {@code cleanup} is called while it is being deleted (the finalizer
+ *       taken off when the cleanup says so); with {@code triggerReconcilerOnAllEvents}, {@code reconcile} is called
+ *       then, and once more with the last copy when it is gone. An operator restart is a new reconciler;
+ *   <li>the RayCluster controller, before each step ({@link #beforeStep}): the RayClusters become ready, unless
+ *       {@linkplain #holdClustersPending held};
+ *   <li>every head's Ray dashboard, if the controller calls one: a {@link FakeRayDashboard}, whose jobs take real
+ *       time, so {@link #runUntil} pauses between reconciles.
+ * </ul>
  *
  * @param <P> the primary resource
  */
@@ -52,6 +56,7 @@ public class DirectReconciles<P extends HasMetadata> implements AutoCloseable {
 
   /** The namespace of the primary resources and of what they own. */
   public final String ns;
+  /** The time of every decision: the real time at the start, then where the test moves it. */
   public final MovableClock clock = MovableClock.atNow();
   /** Every head's dashboard, or null. */
   public final FakeRayDashboard dashboard;

@@ -27,7 +27,7 @@ import java.util.Set;
  * {@link PodSimulator} playing kubelet. Closing it stops both and removes the {@link MockLeftovers} of every namespace.
  *
  * <p>The controllers' fast timings for such runs are here too ({@link #rayClusters()}, {@link #rayServices}). The
- * controller tests call their reconcilers directly with a {@link TestingContext} instead; tests of the start itself
+ * controller tests call their reconcilers directly ({@link DirectReconciles}) instead; tests of the start itself
  * (its checks, its failures) call {@link RayOperator#start} directly.
  */
 public final class RunningOperator implements AutoCloseable {
