@@ -111,7 +111,7 @@ class AdmissionE2eTest {
   }
 
   static Stream<Path> examples() throws IOException {
-    Path dir = KubectlRun.repositoryRoot().resolve("examples/manifests");
+    Path dir = ControlPlane.repositoryRoot().resolve("examples/manifests");
     try (Stream<Path> files = Files.list(dir)) {
       List<Path> examples = files.filter(f -> f.getFileName().toString().endsWith(".yaml")).sorted().toList();
       assertThat(examples).as("samples in " + dir).isNotEmpty();
@@ -122,7 +122,7 @@ class AdmissionE2eTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("examples")
   void everySampleManifestIsAccepted(Path example) {
-    Path relative = KubectlRun.repositoryRoot().relativize(example);
+    Path relative = ControlPlane.repositoryRoot().relativize(example);
 
     KubectlRun run = KubectlRun.run("apply", "--dry-run=server", "-n", NAMESPACE, "-f", relative.toString());
 

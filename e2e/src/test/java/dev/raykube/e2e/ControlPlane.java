@@ -52,6 +52,14 @@ public final class ControlPlane {
     return attached;
   }
 
+  /**
+   * The API server's audit log ({@code logs/audit.log} in the state directory; {@code e2e/run} starts the control
+   * plane with it on).
+   */
+  public static Path auditLog() {
+    return attached().auditLog();
+  }
+
   /** An executable from the cached tool set ({@code RAYKUBE_BIN_DIR}: kubectl, etcd, ...). */
   public static Path tool(String name) {
     return binDir("RAYKUBE_BIN_DIR").resolve(name);
@@ -68,5 +76,16 @@ public final class ControlPlane {
       throw new IllegalStateException(variable + " is not set: run the suite with e2e/run");
     }
     return Paths.get(value);
+  }
+
+  /** The repository root: the nearest directory above the working directory that holds {@code mvnw} and {@code e2e/}. */
+  public static Path repositoryRoot() {
+    Path dir = Paths.get("").toAbsolutePath();
+    for (Path candidate = dir; candidate != null; candidate = candidate.getParent()) {
+      if (Files.isRegularFile(candidate.resolve("mvnw")) && Files.isDirectory(candidate.resolve("e2e"))) {
+        return candidate;
+      }
+    }
+    throw new IllegalStateException("no repository root (with mvnw and e2e/) above " + dir);
   }
 }

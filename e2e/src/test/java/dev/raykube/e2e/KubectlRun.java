@@ -38,7 +38,7 @@ record KubectlRun(List<String> args, int exitCode, String stdout, String stderr)
       Path out = Files.createTempFile("kubectl-", ".out");
       Path err = Files.createTempFile("kubectl-", ".err");
       try {
-        ProcessBuilder builder = new ProcessBuilder(command).directory(repositoryRoot().toFile())
+        ProcessBuilder builder = new ProcessBuilder(command).directory(ControlPlane.repositoryRoot().toFile())
             .redirectOutput(out.toFile()).redirectError(err.toFile());
         builder.environment().put("KUBECONFIG", ControlPlane.kubeconfig().toString());
         if (stdin == null) {
@@ -66,17 +66,6 @@ record KubectlRun(List<String> args, int exitCode, String stdout, String stderr)
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while running kubectl " + String.join(" ", args), e);
     }
-  }
-
-  /** The repository root: the nearest directory above the working directory that holds {@code mvnw} and {@code e2e/}. */
-  static Path repositoryRoot() {
-    Path dir = Paths.get("").toAbsolutePath();
-    for (Path candidate = dir; candidate != null; candidate = candidate.getParent()) {
-      if (Files.isRegularFile(candidate.resolve("mvnw")) && Files.isDirectory(candidate.resolve("e2e"))) {
-        return candidate;
-      }
-    }
-    throw new IllegalStateException("no repository root (with mvnw and e2e/) above " + dir);
   }
 
   /**

@@ -61,7 +61,7 @@ class RayServiceE2eTest {
   static void startOperatorAndNode() throws Exception {
     client = kube.client();
     namespace = kube.namespace();
-    String app = Files.readString(KubectlRun.repositoryRoot().resolve("e2e/testdata/serve/raykube_serve_app.py"));
+    String app = Files.readString(ControlPlane.repositoryRoot().resolve("e2e/testdata/serve/raykube_serve_app.py"));
     client.configMaps().inNamespace(namespace).resource(new ConfigMapBuilder().withNewMetadata()
         .withName("raykube-serve-app").endMetadata().addToData("raykube_serve_app.py", app).build()).create();
     simulator = kube.nodes();

@@ -183,6 +183,26 @@ class DeployManifestsTest {
     }
   }
 
+  /** The e2e suite runs the operator with exactly these rules and checks them on the real API server's RBAC. */
+  @Test
+  void theNamespacedRoleGrantsTheRulesOfTheClusterRole() {
+    assertThat(DeployManifests.namespacedRole().getRules()).isEqualTo(DeployManifests.clusterRole().getRules());
+    assertThat(DeployManifests.clusterRole().getRules()).allMatch(rule -> rule.getResourceNames().isEmpty()
+        && rule.getNonResourceURLs().isEmpty());
+  }
+
+  @Test
+  void theLeaderElectionRoleIsLimitedToTheDefaultLeaseWhereRbacCanLimitIt() {
+    for (PolicyRule rule : DeployManifests.leaderElectionRole().getRules()) {
+      assertThat(rule.getResources()).containsExactly("leases");
+      if (rule.getVerbs().contains("create")) {
+        assertThat(rule.getResourceNames()).as("create cannot be restricted by name").isEmpty();
+      } else {
+        assertThat(rule.getResourceNames()).containsExactly(OperatorSettings.DEFAULT_LEASE_NAME);
+      }
+    }
+  }
+
   @Test
   void theNamespacedVariantWatchesTheNamespaceOfItsRole() throws IOException {
     Deployment patch = DeployManifests.load("namespaced/watch_namespace.yaml", Deployment.class);

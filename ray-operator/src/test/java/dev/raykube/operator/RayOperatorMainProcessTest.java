@@ -35,7 +35,7 @@ class RayOperatorMainProcessTest {
   }
 
   @Test
-  void helpListsEveryOptionAndExitsZero() {
+  void helpListsEveryOptionAndExitsZero() throws Exception {
     try (JavaProcess process = JavaProcess.mainClass(RayOperatorMain.class, List.of("--help"), Map.of())) {
       assertThat(process.waitFor(TIMEOUT)).isZero();
       String help = String.join("\n", process.stdout()).replaceAll("\\s+", " ");
@@ -45,7 +45,7 @@ class RayOperatorMainProcessTest {
   }
 
   @Test
-  void badEnvironmentValueExitsTwoNamingTheVariable() {
+  void badEnvironmentValueExitsTwoNamingTheVariable() throws Exception {
     try (JavaProcess process = JavaProcess.mainClass(RayOperatorMain.class, List.of(),
         Map.of("ENABLE_LEADER_ELECTION", "maybe"))) {
       assertThat(process.waitFor(TIMEOUT)).isEqualTo(RayOperatorMain.EXIT_USAGE);
@@ -55,7 +55,7 @@ class RayOperatorMainProcessTest {
   }
 
   @Test
-  void noReachableClusterExitsOneWithASingleSentenceAndNoStackTrace() {
+  void noReachableClusterExitsOneWithASingleSentenceAndNoStackTrace() throws Exception {
     int port = Kubeconfigs.unusedPort();
     Path kubeconfig = Kubeconfigs.write(dir.resolve("config"), "https://127.0.0.1:" + port);
     try (JavaProcess process = JavaProcess.mainClass(RayOperatorMain.class, List.of(),
@@ -68,7 +68,7 @@ class RayOperatorMainProcessTest {
   }
 
   @Test
-  void runsAgainstTheClusterUntilSigtermThenStopsGracefully() {
+  void runsAgainstTheClusterUntilSigtermThenStopsGracefully() throws Exception {
     // Leader election is on by default: answer Java Operator SDK's permission check as the API server would.
     server.expect().post().withPath("/apis/authorization.k8s.io/v1/selfsubjectrulesreviews")
         .andReturn(201, DeployManifests.leaderElectionRulesReview()).once();

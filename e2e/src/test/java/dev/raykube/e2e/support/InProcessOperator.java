@@ -25,7 +25,8 @@ import java.util.List;
  * heads) and the RayService controller asks Serve proxies through the given {@link ServeProxyProbe} (the simulator's,
  * which maps simulated Pod IPs to local ports). Started as every test starts the operator ({@link RunningOperator#runtime}):
  * settings from the real command-line parser; unless {@code args} say otherwise, health and metrics on free ports and
- * leader election off.
+ * leader election off. It acts as the user of {@link OperatorIdentity}, with exactly the RBAC that
+ * {@code ray-operator/deploy} grants, so that the API server checks every request it makes.
  */
 public final class InProcessOperator implements AutoCloseable {
 
@@ -51,8 +52,8 @@ public final class InProcessOperator implements AutoCloseable {
   public static InProcessOperator start(Config config, DashboardAccess dashboards, RayClusterTimings clusterTimings,
       RayJobSettings jobSettings, FinalizerSettings finalizerSettings, String... args) throws StartupFailure {
     RayJobController jobs = new RayJobController(jobSettings, finalizerSettings, context -> dashboards);
-    RayOperator operator = RunningOperator.runtime(config, List.of(new RayClusterController(clusterTimings), jobs),
-        RuntimeOptions.production(), args);
+    RayOperator operator = RunningOperator.runtime(OperatorIdentity.grant(config, args),
+        List.of(new RayClusterController(clusterTimings), jobs), RuntimeOptions.production(), args);
     return new InProcessOperator(operator);
   }
 
@@ -71,7 +72,7 @@ public final class InProcessOperator implements AutoCloseable {
         context -> dashboards);
     RayServiceController services = new RayServiceController(serviceSettings, FinalizerSettings.defaults(),
         context -> dashboards, probe);
-    RayOperator operator = RunningOperator.runtime(config,
+    RayOperator operator = RunningOperator.runtime(OperatorIdentity.grant(config, args),
         List.of(new RayClusterController(RayClusterTimings.defaults()), jobs, services), RuntimeOptions.production(),
         args);
     return new InProcessOperator(operator);
@@ -88,7 +89,7 @@ public final class InProcessOperator implements AutoCloseable {
       throws StartupFailure {
     RayJobController jobs = new RayJobController(RayJobSettings.defaults(), FinalizerSettings.defaults(),
         context -> dashboards);
-    RayOperator operator = RunningOperator.runtime(config,
+    RayOperator operator = RunningOperator.runtime(OperatorIdentity.grant(config, args),
         List.of(new RayClusterController(RayClusterTimings.defaults()), jobs, new RayCronJobController()),
         RuntimeOptions.production(), args);
     return new InProcessOperator(operator);
