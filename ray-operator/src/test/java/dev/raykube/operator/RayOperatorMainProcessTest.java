@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.operator.testing.DeployManifests;
 import dev.raykube.operator.testing.JavaProcess;
-import dev.raykube.operator.testing.Kubeconfigs;
+import dev.raykube.testing.Kubeconfigs;
 import dev.raykube.testing.RayCrds;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;

@@ -4,11 +4,6 @@ import dev.raykube.model.job.RayJob;
 import dev.raykube.model.job.RayJobSpec;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import io.fabric8.mockwebserver.http.RecordedRequest;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A RayJob on the CRUD mock (its CRD installed by {@code dev.raykube.testing.RayCrds}): the custom resource with a
@@ -30,20 +25,5 @@ final class RayJobFixture {
     spec.setEntrypoint("echo hello");
     job.setSpec(spec);
     return client.resource(job).create();
-  }
-
-  /** Drains the requests the mock server recorded so far, as {@code "METHOD path"}. */
-  static List<String> drainRequests(KubernetesMockServer server) {
-    List<String> requests = new ArrayList<>();
-    try {
-      RecordedRequest request;
-      while ((request = server.takeRequest(1, TimeUnit.MILLISECONDS)) != null) {
-        requests.add(request.getMethod() + " " + request.getPath());
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
-    return requests;
   }
 }

@@ -6,6 +6,7 @@ import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.model.job.RayJobStatus;
 import dev.raykube.reconcile.StatusRecorder.Result;
+import dev.raykube.testing.MockApiRequests;
 import dev.raykube.testing.RayCrds;
 import io.fabric8.kubernetes.api.model.StatusBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -33,7 +34,7 @@ class StatusRecorderTest {
     server.reset();
     RayCrds.install(client, "rayjobs");
     stored = RayJobFixture.create(client, "demo");
-    RayJobFixture.drainRequests(server);
+    MockApiRequests.drain(server);
   }
 
   @Test
@@ -44,12 +45,12 @@ class StatusRecorderTest {
     StatusRecorder.Recorded<RayJob> first = writer.record(stored, next);
     assertThat(first.result()).isEqualTo(Result.WRITTEN);
     assertThat(first.resource().getStatus()).isEqualTo(next);
-    assertThat(RayJobFixture.drainRequests(server)).containsExactly("PUT " + STATUS_PATH);
+    assertThat(MockApiRequests.drain(server)).extracting(Object::toString).containsExactly("PUT " + STATUS_PATH);
 
     StatusRecorder.Recorded<RayJob> second = writer.record(first.resource(), status("Initializing"));
     assertThat(second.result()).isEqualTo(Result.UNCHANGED);
     assertThat(second.resource()).isSameAs(first.resource());
-    assertThat(RayJobFixture.drainRequests(server)).isEmpty();
+    assertThat(MockApiRequests.drain(server)).extracting(Object::toString).isEmpty();
     assertThat(stored.getStatus()).as("the input is not changed").isNull();
   }
 
@@ -62,12 +63,12 @@ class StatusRecorderTest {
       return j;
     });
     assertThat(labelled.getMetadata().getGeneration()).isEqualTo(stored.getMetadata().getGeneration());
-    RayJobFixture.drainRequests(server);
+    MockApiRequests.drain(server);
 
     StatusRecorder.Recorded<RayJob> write = new StatusRecorder<RayJobStatus, RayJob>(client).record(stored, status("Initializing"));
     assertThat(write.result()).isEqualTo(Result.WRITTEN);
     assertThat(write.resource().getMetadata().getLabels()).containsEntry("extra", "x");
-    assertThat(RayJobFixture.drainRequests(server)).containsExactly("PUT " + STATUS_PATH,
+    assertThat(MockApiRequests.drain(server)).extracting(Object::toString).containsExactly("PUT " + STATUS_PATH,
         "GET /apis/ray.io/v1/namespaces/ml/rayjobs/demo", "PUT " + STATUS_PATH);
   }
 
@@ -79,11 +80,11 @@ class StatusRecorderTest {
       j.getSpec().setSuspend(true);
       return j;
     });
-    RayJobFixture.drainRequests(server);
+    MockApiRequests.drain(server);
     StatusRecorder.Recorded<RayJob> write = new StatusRecorder<RayJobStatus, RayJob>(client).record(stored, status("Initializing"));
     assertThat(write.result()).isEqualTo(Result.CONFLICT);
     assertThat(write.resource().getSpec().getSuspend()).isTrue();
-    assertThat(RayJobFixture.drainRequests(server)).containsExactly("PUT " + STATUS_PATH,
+    assertThat(MockApiRequests.drain(server)).extracting(Object::toString).containsExactly("PUT " + STATUS_PATH,
         "GET /apis/ray.io/v1/namespaces/ml/rayjobs/demo");
     assertThat(client.resource(stored).get().getStatus()).isNull();
   }

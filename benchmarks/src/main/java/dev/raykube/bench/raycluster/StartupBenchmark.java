@@ -4,7 +4,7 @@ import dev.raykube.bench.BenchClusters;
 import dev.raykube.bench.ChildJvm;
 import dev.raykube.bench.MockApiServers;
 import dev.raykube.model.cluster.RayCluster;
-import dev.raykube.operator.testing.Kubeconfigs;
+import dev.raykube.testing.Kubeconfigs;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import java.io.IOException;

@@ -4,7 +4,7 @@ import dev.raykube.bench.BenchClusters;
 import dev.raykube.cluster.RayClusterLabels;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.job.RayJob;
-import dev.raykube.operator.testing.MockApiRequests;
+import dev.raykube.testing.MockApiRequests;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;

@@ -9,7 +9,7 @@ import dev.raykube.job.decide.RayJobSettings;
 import dev.raykube.job.push.LogTailSettings;
 import dev.raykube.kernel.AdaptivePoll;
 import dev.raykube.model.job.RayJob;
-import dev.raykube.operator.testing.PodSimulator;
+import dev.raykube.testing.PodSimulator;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;

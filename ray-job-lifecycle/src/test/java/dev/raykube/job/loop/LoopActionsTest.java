@@ -20,6 +20,7 @@ import dev.raykube.model.job.JobSubmissionMode;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.reconcile.EventType;
 import dev.raykube.reconcile.StatusRecorder;
+import dev.raykube.testing.MockApiRequests;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -176,12 +177,12 @@ class LoopActionsTest {
   @DisplayName("the status is written only when it changed (one PUT to /status for the same decision twice)")
   void statusOnlyOnChange() {
     client.resource(KubeFixtures.rayJob("demo", JobSubmissionMode.HTTP_MODE)).create();
-    KubeFixtures.drainRequests(server);
+    MockApiRequests.drain(server);
     var first = bed.reconcile();
     assertThat(first.status()).isEqualTo(StatusRecorder.Result.WRITTEN);
     assertThat(first.requeueAfter()).contains(Duration.ZERO);
     StatusRecorder.Recorded<RayJob> second = bed.recorder.record(first.resource(), first.decision().status());
     assertThat(second.result()).isEqualTo(StatusRecorder.Result.UNCHANGED);
-    assertThat(KubeFixtures.drainRequests(server)).filteredOn(r -> r.endsWith("/status")).hasSize(1);
+    assertThat(MockApiRequests.drain(server)).filteredOn(r -> r.path().endsWith("/status")).hasSize(1);
   }
 }

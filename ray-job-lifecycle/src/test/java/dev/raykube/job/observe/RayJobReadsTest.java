@@ -8,6 +8,7 @@ import dev.raykube.job.testing.KubeFixtures;
 import dev.raykube.kernel.dashboard.DashboardAccess;
 import dev.raykube.kernel.dashboard.DashboardClients;
 import dev.raykube.model.cluster.RayCluster;
+import dev.raykube.testing.MockApiRequests;
 import dev.raykube.testing.RayCrds;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
@@ -110,12 +111,12 @@ class RayJobReadsTest {
     rayJob.setStatus(new dev.raykube.model.job.RayJobStatus());
     rayJob.getStatus().setRayClusterName("only-in-cache");
 
-    KubeFixtures.drainRequests(server); // the CRD registration
+    MockApiRequests.drain(server); // the CRD registration
     ObservedRayJob observed = observer.observe(rayJob);
 
     assertThat(observed.observation().cluster()).isInstanceOfSatisfying(ClusterObservation.Present.class,
         present -> assertThat(present.cluster()).isSameAs(cached));
     assertThat(cache.asked).contains("cluster ml/only-in-cache");
-    assertThat(KubeFixtures.drainRequests(server)).as("no API call").isEmpty();
+    assertThat(MockApiRequests.drain(server)).as("no API call").isEmpty();
   }
 }

@@ -12,12 +12,9 @@ import dev.raykube.model.job.RayJobSpec;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.PodTemplateSpecBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import io.fabric8.mockwebserver.http.RecordedRequest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Kubernetes-side fixtures of the observe/act tests on the fabric8 CRUD mock (whose CRDs
@@ -79,20 +76,5 @@ public final class KubeFixtures {
     status.setState(ClusterState.READY);
     cluster.setStatus(status);
     return client.resource(cluster).updateStatus();
-  }
-
-  /** Drains the requests the mock server recorded so far, as {@code "METHOD path"}. */
-  public static List<String> drainRequests(KubernetesMockServer server) {
-    List<String> requests = new ArrayList<>();
-    try {
-      RecordedRequest request;
-      while ((request = server.takeRequest(1, TimeUnit.MILLISECONDS)) != null) {
-        requests.add(request.getMethod() + " " + request.getPath());
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
-    return requests;
   }
 }

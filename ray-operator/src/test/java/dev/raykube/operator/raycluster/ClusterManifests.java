@@ -2,12 +2,8 @@ package dev.raykube.operator.raycluster;
 
 import dev.raykube.model.cluster.RayCluster;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Objects;
 
-/** RayClusters for the controller tests: an inline manifest and the samples of {@code examples/manifests}. */
+/** RayClusters for the controller tests, from an inline manifest. */
 final class ClusterManifests {
 
   private static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization();
@@ -53,18 +49,6 @@ final class ClusterManifests {
   static RayCluster autoscaling(String namespace, String name, int replicas) {
     RayCluster cluster = basic(namespace, name, replicas);
     cluster.getSpec().setEnableInTreeAutoscaling(true);
-    return cluster;
-  }
-
-  /** A sample of {@code examples/manifests} (in the first directory above the working one that has it). */
-  static RayCluster sample(String file, String namespace) throws IOException {
-    Path dir = Path.of("").toAbsolutePath();
-    while (!Files.isDirectory(dir.resolve("examples/manifests"))) {
-      dir = Objects.requireNonNull(dir.getParent(), "no examples/manifests above the working directory");
-    }
-    RayCluster cluster = SERIALIZATION.unmarshal(Files.readString(dir.resolve("examples/manifests/" + file)),
-        RayCluster.class);
-    cluster.getMetadata().setNamespace(namespace);
     return cluster;
   }
 }

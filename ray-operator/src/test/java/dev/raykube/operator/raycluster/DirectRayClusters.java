@@ -6,7 +6,7 @@ import dev.raykube.cluster.loop.RayClusterTimings;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.RayClusterStatus;
 import dev.raykube.operator.testing.DirectReconciles;
-import dev.raykube.operator.testing.PodSimulator;
+import dev.raykube.testing.PodSimulator;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.Pod;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.raykube.model.cluster.RayCluster;
-import dev.raykube.operator.testing.MockApiRequests;
+import dev.raykube.testing.MockApiRequests;
 import dev.raykube.testing.RayCrds;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;

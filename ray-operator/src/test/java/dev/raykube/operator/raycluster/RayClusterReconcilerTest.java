@@ -11,7 +11,7 @@ import dev.raykube.cluster.loop.ClusterEventReason;
 import dev.raykube.model.cluster.AuthOptions;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.RayClusterStatus;
-import dev.raykube.operator.testing.MockApiRequests;
+import dev.raykube.testing.MockApiRequests;
 import dev.raykube.testing.RayCrds;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.Container;

@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.raykube.dashboard.fake.JobScript;
 import dev.raykube.model.job.JobDeploymentStatus;
 import dev.raykube.model.job.RayJob;
-import dev.raykube.operator.testing.MockApiRequests;
+import dev.raykube.testing.MockApiRequests;
 import dev.raykube.testing.RayCrds;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;

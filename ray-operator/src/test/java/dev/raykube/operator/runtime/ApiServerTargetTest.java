@@ -2,7 +2,7 @@ package dev.raykube.operator.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.raykube.operator.testing.Kubeconfigs;
+import dev.raykube.testing.Kubeconfigs;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import java.nio.file.Path;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.raykube.operator.testing.HttpProbe;
-import dev.raykube.operator.testing.Kubeconfigs;
 import dev.raykube.operator.testing.RecordingReconciler;
 import dev.raykube.operator.testing.TestSettings;
+import dev.raykube.testing.Kubeconfigs;
 import dev.raykube.testing.RayCrds;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;

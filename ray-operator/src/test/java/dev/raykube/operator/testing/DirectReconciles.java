@@ -7,6 +7,7 @@ import dev.raykube.model.cluster.RayClusterConditionType;
 import dev.raykube.model.cluster.RayClusterStatus;
 import dev.raykube.operator.runtime.ClusterStateGauges;
 import dev.raykube.operator.runtime.ControllerContext;
+import dev.raykube.testing.MockApiRequests;
 import dev.raykube.testing.MovableClock;
 import io.fabric8.kubernetes.api.model.ConditionBuilder;
 import io.fabric8.kubernetes.api.model.Event;

@@ -1,4 +1,4 @@
-package dev.raykube.operator.testing;
+package dev.raykube.testing;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

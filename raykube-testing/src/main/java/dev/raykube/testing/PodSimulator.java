@@ -1,4 +1,4 @@
-package dev.raykube.operator.testing;
+package dev.raykube.testing;
 
 import io.fabric8.kubernetes.api.model.ContainerStatusBuilder;
 import io.fabric8.kubernetes.api.model.Pod;

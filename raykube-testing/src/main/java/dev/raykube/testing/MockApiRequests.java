@@ -1,4 +1,4 @@
-package dev.raykube.operator.testing;
+package dev.raykube.testing;
 
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.http.RecordedRequest;
@@ -16,8 +16,20 @@ import java.util.regex.Pattern;
  */
 public final class MockApiRequests {
 
-  /** One request. */
+  /**
+   * One request.
+   *
+   * @param method the HTTP method
+   * @param path the path with its query
+   * @param userAgent the client's {@code User-Agent}
+   */
   public record Request(String method, String path, String userAgent) {
+
+    /** {@code METHOD path}, e.g. {@code PUT /apis/ray.io/v1/namespaces/ml/rayjobs/demo/status}. */
+    @Override
+    public String toString() {
+      return method + " " + path;
+    }
 
     /** Whether the request changes something: POST, PUT, PATCH or DELETE. */
     public boolean isWrite() {
