@@ -10,6 +10,7 @@ import dev.raykube.e2e.support.InProcessOperator;
 import dev.raykube.e2e.support.OperatorIdentity;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.operator.OperatorSettings;
+import dev.raykube.operator.testing.DeployManifests;
 import dev.raykube.testing.Eventually;
 import dev.raykube.testkit.RayKubeExtension;
 import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
@@ -70,7 +71,7 @@ class OperatorRbacE2eTest {
     List<AuditedRequest> requests = AuditedRequest.read(ControlPlane.auditLog(), OPERATORS, SUITE_START);
     Set<Permission> used = requests.stream().map(AuditedRequest::permission)
         .collect(Collectors.toCollection(TreeSet::new));
-    Set<Permission> granted = permissions(OperatorIdentity.clusterRole().getRules());
+    Set<Permission> granted = permissions(DeployManifests.clusterRole().getRules());
 
     Set<Permission> unused = new TreeSet<>(granted);
     unused.removeAll(used);
@@ -114,7 +115,7 @@ class OperatorRbacE2eTest {
     Set<Permission> used = AuditedRequest.read(ControlPlane.auditLog(), Set.of(OperatorIdentity.NAMESPACED), started)
         .stream().filter(request -> request.group().equals("coordination.k8s.io"))
         .map(AuditedRequest::permission).collect(Collectors.toCollection(TreeSet::new));
-    Set<Permission> granted = permissions(OperatorIdentity.leaderElectionRole().getRules());
+    Set<Permission> granted = permissions(DeployManifests.leaderElectionRole().getRules());
     // update: never called, but Java Operator SDK asks for it (a SelfSubjectRulesReview) before it elects.
     granted.remove(new Permission("coordination.k8s.io", "leases", "update"));
     assertThat(used).as("Lease requests of the electing operator").isEqualTo(granted);

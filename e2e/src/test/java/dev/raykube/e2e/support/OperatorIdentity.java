@@ -1,26 +1,20 @@
 package dev.raykube.e2e.support;
 
-import dev.raykube.e2e.ControlPlane;
 import dev.raykube.operator.OperatorSettings;
+import dev.raykube.operator.testing.DeployManifests;
 import dev.raykube.operator.testing.TestSettings;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
-import io.fabric8.kubernetes.api.model.rbac.ClusterRole;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBindingBuilder;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBuilder;
 import io.fabric8.kubernetes.api.model.rbac.PolicyRule;
-import io.fabric8.kubernetes.api.model.rbac.Role;
 import io.fabric8.kubernetes.api.model.rbac.RoleBindingBuilder;
 import io.fabric8.kubernetes.api.model.rbac.RoleBuilder;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -41,7 +35,6 @@ public final class OperatorIdentity {
 
   private static final String ROLE = "raykube-e2e-operator";
   private static final String LEADER_ELECTION_ROLE = "raykube-e2e-operator-leader-election";
-  private static final KubernetesSerialization YAML = new KubernetesSerialization();
 
   private OperatorIdentity() {
   }
@@ -59,39 +52,24 @@ public final class OperatorIdentity {
     try (KubernetesClient client = new KubernetesClientBuilder().withConfig(admin).build()) {
       if (settings.watchesAllNamespaces()) {
         apply(client, new ClusterRoleBuilder().withMetadata(named(ROLE, null))
-            .withRules(clusterRole().getRules()).build());
+            .withRules(DeployManifests.clusterRole().getRules()).build());
         apply(client, new ClusterRoleBindingBuilder().withMetadata(named(ROLE, null))
             .withNewRoleRef("rbac.authorization.k8s.io", "ClusterRole", ROLE)
             .addNewSubject().withApiGroup("rbac.authorization.k8s.io").withKind("User").withName(user).endSubject()
             .build());
       } else {
         for (String namespace : settings.namespaces()) {
-          bind(client, namespace, ROLE, namespacedRole().getRules(), user);
+          bind(client, namespace, ROLE, DeployManifests.namespacedRole().getRules(), user);
         }
       }
       if (settings.leaderElection()) {
         String namespace = settings.leaseNamespace().orElseThrow(() -> new IllegalArgumentException(
             "give the in-process operator --leader-election-namespace: outside a Pod it has no namespace of its own"));
-        bind(client, namespace, LEADER_ELECTION_ROLE, leaderElectionRole().getRules(), user);
+        bind(client, namespace, LEADER_ELECTION_ROLE, DeployManifests.leaderElectionRole().getRules(), user);
       }
     }
     return new ConfigBuilder(admin).withImpersonateUsername(user)
         .withImpersonateGroups("system:authenticated").build();
-  }
-
-  /** The rules of the operator's ClusterRole, as {@code ray-operator/deploy} ships them. */
-  public static ClusterRole clusterRole() {
-    return deployed("cluster-rbac/cluster_role.yaml", ClusterRole.class);
-  }
-
-  /** The Role of the namespaced install, as {@code ray-operator/deploy} ships it. */
-  public static Role namespacedRole() {
-    return deployed("namespaced/role.yaml", Role.class);
-  }
-
-  /** The leader-election Role, as {@code ray-operator/deploy} ships it. */
-  public static Role leaderElectionRole() {
-    return deployed("operator-account/leader_election_role.yaml", Role.class);
   }
 
   private static void bind(KubernetesClient client, String namespace, String name, List<PolicyRule> rules,
@@ -107,17 +85,8 @@ public final class OperatorIdentity {
     client.resource(object).forceConflicts().serverSideApply();
   }
 
-  private static io.fabric8.kubernetes.api.model.ObjectMeta named(String name, String namespace) {
+  private static ObjectMeta named(String name, String namespace) {
     return new ObjectMetaBuilder().withName(name).withNamespace(namespace)
         .addToLabels("app.kubernetes.io/part-of", "raykube-e2e").build();
-  }
-
-  private static <T> T deployed(String file, Class<T> type) {
-    Path path = ControlPlane.repositoryRoot().resolve("ray-operator/deploy").resolve(file);
-    try {
-      return YAML.unmarshal(Files.readString(path), type);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }

@@ -16,11 +16,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-/** The YAML files of {@code ray-operator/deploy}, read as Kubernetes objects (tests run in the module directory). */
+/**
+ * The YAML files of {@code ray-operator/deploy}, read as Kubernetes objects: by the operator's tests (which run in the
+ * module directory) and by the end-to-end suite (in a sibling module).
+ */
 public final class DeployManifests {
 
   /** The deploy directory. */
-  public static final Path DIR = Path.of("deploy");
+  public static final Path DIR = Files.isDirectory(Path.of("deploy")) ? Path.of("deploy")
+      : Path.of("..", "ray-operator", "deploy");
 
   private static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization();
 
