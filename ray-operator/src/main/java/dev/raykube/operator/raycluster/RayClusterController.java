@@ -82,7 +82,9 @@ public final class RayClusterController implements ControllerDefinition<RayClust
     Thread warmUp = new Thread(() -> warmUp(settings, context), "raykube-warm-up");
     warmUp.setDaemon(true);
     warmUp.start();
-    return new RayClusterReconciler(loop, reads, context.clusterStates(), primaryCache, context.headServices());
+    context.kubeRayMetrics().rayClusters(primaryCache::list);
+    return new RayClusterReconciler(loop, reads, context.clusterStates(), primaryCache, context.headServices(),
+        context.kubeRayMetrics());
   }
 
   /**

@@ -5,6 +5,7 @@ import dev.raykube.cluster.RayNodeType;
 import dev.raykube.cluster.loop.CachedPod;
 import dev.raykube.cluster.loop.RayClusterLoop;
 import dev.raykube.model.cluster.RayCluster;
+import dev.raykube.operator.metrics.KubeRayMetrics;
 import dev.raykube.operator.runtime.CacheCompaction;
 import dev.raykube.operator.runtime.ClusterStateGauges;
 import dev.raykube.operator.runtime.ControllerEventCache;
@@ -12,6 +13,7 @@ import dev.raykube.operator.runtime.HeadServiceCache;
 import dev.raykube.operator.runtime.ReconcileTrigger;
 import dev.raykube.operator.runtime.WithoutManagedFields;
 import dev.raykube.reconcile.ReconcileMarker;
+import dev.raykube.reconcile.StatusRecorder;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Service;
@@ -58,6 +60,7 @@ public final class RayClusterReconciler implements Reconciler<RayCluster> {
   private final ClusterStateGauges clusterStates;
   private final ControllerEventCache<RayCluster> primaryCache;
   private final HeadServiceCache headServices;
+  private final KubeRayMetrics kubeRay;
 
   /**
    * @param loop the RayCluster loop, writing status through {@code primaryCache} and reading through {@code reads}
@@ -65,14 +68,16 @@ public final class RayClusterReconciler implements Reconciler<RayCluster> {
    * @param clusterStates gauges fed with each cluster's state
    * @param primaryCache the loop's status recorder's cache, attached on the first reconcile
    * @param headServices told of the head Service informer, for the other controllers to read
+   * @param kubeRay KubeRay's series, told of every status write and of every cluster gone
    */
   RayClusterReconciler(RayClusterLoop loop, CachedRayClusterReads reads, ClusterStateGauges clusterStates,
-      ControllerEventCache<RayCluster> primaryCache, HeadServiceCache headServices) {
+      ControllerEventCache<RayCluster> primaryCache, HeadServiceCache headServices, KubeRayMetrics kubeRay) {
     this.reads = Objects.requireNonNull(reads, "reads");
     this.headServices = Objects.requireNonNull(headServices, "headServices");
     this.loop = Objects.requireNonNull(loop, "loop");
     this.clusterStates = Objects.requireNonNull(clusterStates, "clusterStates");
     this.primaryCache = Objects.requireNonNull(primaryCache, "primaryCache");
+    this.kubeRay = Objects.requireNonNull(kubeRay, "kubeRay");
   }
 
   @Override
@@ -105,12 +110,18 @@ public final class RayClusterReconciler implements Reconciler<RayCluster> {
       if (context.isPrimaryResourceDeleted()) {
         loop.forget(cluster);
         clusterStates.forget(namespace, name);
+        kubeRay.rayClusterGone(namespace, name);
         return UpdateControl.noUpdate();
       }
       primaryCache.attach(context);
       var result = loop.reconcile(cluster); // tells the state gauges of the decided status (RayClusterController)
       if (result.decision() == null) { // not this controller's, or being deleted: no state to count
         clusterStates.forget(namespace, name);
+      }
+      if (result.status() == StatusRecorder.Result.WRITTEN) {
+        kubeRay.rayClusterWritten(cluster, result.resource());
+      } else if (result.gone()) {
+        kubeRay.rayClusterGone(namespace, name);
       }
       UpdateControl<RayCluster> control = UpdateControl.noUpdate();
       result.requeueAfter().ifPresent(delay -> control.rescheduleAfter(delay.toMillis()));

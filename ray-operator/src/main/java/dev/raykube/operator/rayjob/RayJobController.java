@@ -124,7 +124,8 @@ public final class RayJobController implements ControllerDefinition<RayJob> {
         .primaryCache(primaryCache)
         .clock(clock)
         .build();
-    return new RayJobReconciler(loop, reads, jobEnds, primaryCache);
+    context.kubeRayMetrics().rayJobs(primaryCache::list);
+    return new RayJobReconciler(loop, reads, jobEnds, primaryCache, context.kubeRayMetrics());
   }
 
   /** The one finalizer, {@value FinalizerNames#RAYJOB}, handled by JOSDK. */

@@ -6,11 +6,13 @@ import dev.raykube.job.push.RayJobKey;
 import dev.raykube.kernel.finalizer.FinalizerNames;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.job.RayJob;
+import dev.raykube.operator.metrics.KubeRayMetrics;
 import dev.raykube.operator.runtime.ControllerEventCache;
 import dev.raykube.operator.runtime.ReconcileTrigger;
 import dev.raykube.operator.runtime.WithoutManagedFields;
 import dev.raykube.reconcile.CleanedUp;
 import dev.raykube.reconcile.ReconcileMarker;
+import dev.raykube.reconcile.StatusRecorder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.Cleaner;
@@ -54,20 +56,23 @@ public final class RayJobReconciler implements Reconciler<RayJob>, Cleaner<RayJo
   private final JobEndEventSource jobEnds;
   private final JobEndPush push;
   private final ControllerEventCache<RayJob> primaryCache;
+  private final KubeRayMetrics kubeRay;
 
   /**
    * @param loop the RayJob loop, reading through {@code reads} and writing status through {@code primaryCache}
    * @param reads the informer-first reads of the loop's observer, attached to this reconciler's event sources
    * @param jobEnds the pushed end of Ray jobs, also the loop's running-job poll and recent job details
    * @param primaryCache the loop's status recorder's cache, attached on the first reconcile
+   * @param kubeRay KubeRay's series, told of every status write and of every RayJob gone
    */
   RayJobReconciler(RayJobLoop loop, CachedRayJobReads reads, JobEndEventSource jobEnds,
-      ControllerEventCache<RayJob> primaryCache) {
+      ControllerEventCache<RayJob> primaryCache, KubeRayMetrics kubeRay) {
     this.loop = Objects.requireNonNull(loop, "loop");
     this.reads = Objects.requireNonNull(reads, "reads");
     this.jobEnds = Objects.requireNonNull(jobEnds, "jobEnds");
     this.push = jobEnds.push();
     this.primaryCache = Objects.requireNonNull(primaryCache, "primaryCache");
+    this.kubeRay = Objects.requireNonNull(kubeRay, "kubeRay");
   }
 
   @Override
@@ -96,6 +101,11 @@ public final class RayJobReconciler implements Reconciler<RayJob>, Cleaner<RayJo
       primaryCache.attach(context);
       var result = loop.reconcile(rayJob); // polls through the push (RayJobController wires it as the loop's poll)
       push.follow(result);
+      if (result.status() == StatusRecorder.Result.WRITTEN) {
+        kubeRay.rayJobWritten(rayJob, result.resource());
+      } else if (result.gone()) {
+        kubeRay.rayJobGone(rayJob.getMetadata().getNamespace(), rayJob.getMetadata().getName());
+      }
       LOG.debug("{} → {}, {} action(s), again in {}", rayJob.getStatus() == null ? "New"
           : rayJob.getStatus().getJobDeploymentStatusValue(), result.decision().status().getJobDeploymentStatusValue(),
           result.outcomes().size(), result.requeueAfter().map(Object::toString).orElse("(on change)"));
@@ -110,6 +120,9 @@ public final class RayJobReconciler implements Reconciler<RayJob>, Cleaner<RayJo
     try (ReconcileMarker marker = ReconcileMarker.open(rayJob, ReconcileTrigger.of(context, "cleanup"))) {
       push.forget(RayJobKey.of(rayJob));
       CleanedUp cleaned = loop.cleanup(rayJob);
+      if (cleaned.removeFinalizer()) {
+        kubeRay.rayJobGone(rayJob.getMetadata().getNamespace(), rayJob.getMetadata().getName());
+      }
       return cleaned.removeFinalizer() ? DeleteControl.defaultDelete()
           : DeleteControl.noFinalizerRemoval().rescheduleAfter(cleaned.retryAfter().orElseThrow().toMillis());
     }

@@ -88,6 +88,7 @@ public final class RayServiceController implements ControllerDefinition<RayServi
         .primaryCache(primaryCache)
         .clock(context.clock())
         .build();
+    context.kubeRayMetrics().rayServices(primaryCache::list);
     return new RayServiceReconciler(loop, reads, primaryCache, new RayServiceMetrics(context.meterRegistry()),
         context.clock());
   }

@@ -1,6 +1,7 @@
 package dev.raykube.operator.runtime;
 
 import dev.raykube.operator.OperatorSettings;
+import dev.raykube.operator.metrics.KubeRayMetrics;
 import dev.raykube.reconcile.EventRecorder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -17,6 +18,7 @@ import java.util.concurrent.Executor;
  * @param client the Kubernetes client (rate-limited, shared; do not close it)
  * @param meterRegistry registry for the controller's own meters
  * @param clusterStates gauges of managed RayClusters by state, fed by the RayCluster controller
+ * @param kubeRayMetrics KubeRay's {@code kuberay_*} series, fed by the RayCluster, RayJob and RayService controllers
  * @param clock the time every decision is made at (the system clock; tests pass one they move)
  * @param headServices the head Services of the RayCluster controller's informer, shared by the controllers
  * @param eventWrites where the controllers' Events are written: the runtime's {@link
@@ -27,6 +29,7 @@ public record ControllerContext(
     KubernetesClient client,
     MeterRegistry meterRegistry,
     ClusterStateGauges clusterStates,
+    KubeRayMetrics kubeRayMetrics,
     Clock clock,
     HeadServiceCache headServices,
     Executor eventWrites) {
@@ -40,18 +43,21 @@ public record ControllerContext(
     Objects.requireNonNull(client, "client");
     Objects.requireNonNull(meterRegistry, "meterRegistry");
     Objects.requireNonNull(clusterStates, "clusterStates");
+    Objects.requireNonNull(kubeRayMetrics, "kubeRayMetrics");
     Objects.requireNonNull(clock, "clock");
     Objects.requireNonNull(headServices, "headServices");
     Objects.requireNonNull(eventWrites, "eventWrites");
   }
 
   /**
-   * A context with a head Service cache of its own (attached by the RayCluster controller, if it runs) whose Events
-   * are written in the recording thread (a test that calls a reconciler sees them when the call returns).
+   * A context with a head Service cache of its own (attached by the RayCluster controller, if it runs) and KubeRay's
+   * series on {@code clock} (not registered anywhere), whose Events are written in the recording thread (a test that
+   * calls a reconciler sees them when the call returns).
    */
   public ControllerContext(OperatorSettings settings, KubernetesClient client, MeterRegistry meterRegistry,
       ClusterStateGauges clusterStates, Clock clock) {
-    this(settings, client, meterRegistry, clusterStates, clock, new HeadServiceCache(), Runnable::run);
+    this(settings, client, meterRegistry, clusterStates, new KubeRayMetrics(clock), clock, new HeadServiceCache(),
+        Runnable::run);
   }
 
   /**

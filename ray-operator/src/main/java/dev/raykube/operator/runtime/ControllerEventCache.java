@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import io.javaoperatorsdk.operator.processing.event.source.controller.ControllerEventSource;
+import java.util.List;
 
 /**
  * Java Operator SDK's cache of a controller's primary resources as the {@link PrimaryCache} of the status recorder:
@@ -37,5 +38,11 @@ public final class ControllerEventCache<R extends HasMetadata> implements Primar
     if (events != null && after != null) {
       events.handleRecentResourceUpdate(ResourceID.fromResource(after), after, before);
     }
+  }
+
+  /** The primary resources in JOSDK's cache now; none before the first reconcile attached it. */
+  public List<R> list() {
+    ControllerEventSource<R> events = source;
+    return events == null ? List.of() : events.list().toList();
   }
 }

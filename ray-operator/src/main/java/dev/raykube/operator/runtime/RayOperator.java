@@ -2,6 +2,7 @@ package dev.raykube.operator.runtime;
 
 import dev.raykube.operator.OperatorSettings;
 import dev.raykube.operator.OperatorVersion;
+import dev.raykube.operator.metrics.KubeRayMetrics;
 import dev.raykube.reconcile.BackgroundEventWrites;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.Config;
@@ -163,8 +164,10 @@ public final class RayOperator implements AutoCloseable {
         : Optional.empty();
     Operator josdk = new Operator(OperatorConfiguration.of(settings, client, registry, options, leaseNamespace,
         leadership.callbacks()));
-    ControllerContext context = new ControllerContext(settings, client, registry, clusterStates, Clock.systemUTC(),
-        new HeadServiceCache(), eventWrites);
+    KubeRayMetrics kubeRay = new KubeRayMetrics(Clock.systemUTC());
+    kubeRay.register(registry.getPrometheusRegistry());
+    ControllerContext context = new ControllerContext(settings, client, registry, clusterStates, kubeRay,
+        Clock.systemUTC(), new HeadServiceCache(), eventWrites);
     for (ControllerDefinition<?> definition : controllers) {
       register(josdk, definition, context);
     }

@@ -3,7 +3,6 @@ package dev.raykube.operator.rayjob;
 import dev.raykube.dashboard.fake.FakeRayDashboard;
 import dev.raykube.job.decide.RayJobSettings;
 import dev.raykube.job.push.LogTailSettings;
-import dev.raykube.kernel.AdaptivePoll;
 import dev.raykube.kernel.dashboard.DashboardAccess;
 import dev.raykube.kernel.finalizer.FinalizerNames;
 import dev.raykube.model.cluster.RayCluster;
@@ -30,9 +29,7 @@ import java.util.function.Predicate;
 final class DirectRayJobs extends DirectReconciles<RayJob> {
 
   static final String NS = "jobs";
-  static final RayJobSettings FAST_JOBS = RayJobSettings.defaults()
-      .withPoll(new AdaptivePoll(Duration.ofMillis(50), Duration.ofMillis(200), 0.1))
-      .withTeardownPoll(Duration.ofMillis(100));
+  static final RayJobSettings FAST_JOBS = RunningOperator.FAST_JOBS;
   /** Log tails that do not relax the poll while they follow a job, and refused tails retried soon. */
   static final LogTailSettings FAST_TAILS = LogTailSettings.defaults()
       .withRetry(Duration.ofMillis(200), Duration.ofSeconds(2)).withFollowedPoll(FAST_JOBS.poll());

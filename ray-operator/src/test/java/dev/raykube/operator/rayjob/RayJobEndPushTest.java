@@ -155,7 +155,7 @@ class RayJobEndPushTest {
         .dashboardAccess(DashboardAccess.fixed(dashboard.url())).dashboards(new DashboardClients())
         .events(context.eventRecorder()).settings(FAST_JOBS.withPoll(TEN_MINUTES)).finalizerSettings(FAST_FINALIZER)
         .runningJobPoll(ends.push()).recentJobDetails(ends.push()).primaryCache(cache).clock(context.clock()).build();
-    return new RayJobReconciler(loop, new CachedRayJobReads(), ends, cache);
+    return new RayJobReconciler(loop, new CachedRayJobReads(), ends, cache, context.kubeRayMetrics());
   }
 
   private int tailRequests(String id) {

@@ -1,10 +1,12 @@
 package dev.raykube.operator.testing;
 
 import dev.raykube.cluster.loop.RayClusterTimings;
+import dev.raykube.job.decide.RayJobSettings;
 import dev.raykube.kernel.AdaptivePoll;
 import dev.raykube.kernel.dashboard.DashboardAccess;
 import dev.raykube.kernel.finalizer.FinalizerSettings;
 import dev.raykube.operator.raycluster.RayClusterController;
+import dev.raykube.operator.rayjob.RayJobController;
 import dev.raykube.operator.rayservice.RayServiceController;
 import dev.raykube.operator.runtime.ControllerDefinition;
 import dev.raykube.operator.runtime.RayOperator;
@@ -40,6 +42,10 @@ public final class RunningOperator implements AutoCloseable {
   public static final RayServiceSettings FAST_SERVICES = RayServiceSettings.defaults()
       .withDeployingPoll(new AdaptivePoll(Duration.ofMillis(100), Duration.ofMillis(500), 0.1))
       .withSteadyPoll(Duration.ofSeconds(2)).withTeardownPoll(Duration.ofMillis(300));
+  /** RayJob settings of a test run: a poll of 50–200 ms, a teardown poll of 100 ms. */
+  public static final RayJobSettings FAST_JOBS = RayJobSettings.defaults()
+      .withPoll(new AdaptivePoll(Duration.ofMillis(50), Duration.ofMillis(200), 0.1))
+      .withTeardownPoll(Duration.ofMillis(100));
   /** Finalizer settings of a test run: retries from 200 ms, given up after 30 s. */
   public static final FinalizerSettings FAST_FINALIZER = FinalizerSettings.defaults()
       .withBackoff(Duration.ofMillis(200), 2.0, Duration.ofMillis(500)).withMaxWait(Duration.ofSeconds(30));
@@ -123,6 +129,18 @@ public final class RunningOperator implements AutoCloseable {
   public static RayServiceController rayServices(String dashboardUrl) {
     return new RayServiceController(FAST_SERVICES, FAST_FINALIZER, context -> DashboardAccess.fixed(dashboardUrl),
         (podIp, port) -> true);
+  }
+
+  /**
+   * The RayJob controller at {@link #FAST_JOBS} and {@link #FAST_FINALIZER}, every head's dashboard at
+   * {@code dashboardUrl} (a fake's).
+   *
+   * @param dashboardUrl the dashboard of every RayCluster
+   * @return the controller
+   */
+  public static RayJobController rayJobs(String dashboardUrl) {
+    return new RayJobController(FAST_JOBS, FAST_FINALIZER,
+        context -> DashboardAccess.fixed(dashboardUrl));
   }
 
   /** The runtime: leadership, health and metrics ports, termination. */
