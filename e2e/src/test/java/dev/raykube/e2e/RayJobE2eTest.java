@@ -12,6 +12,7 @@ import dev.raykube.model.job.JobStatus;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.model.job.RayJobStatus;
 import dev.raykube.operator.runtime.StartupFailure;
+import dev.raykube.operator.testing.HttpProbe;
 import dev.raykube.sandbox.NodeSimulator;
 import dev.raykube.testing.Eventually;
 import dev.raykube.testkit.RayKubeExtension;
@@ -160,6 +161,18 @@ class RayJobE2eTest {
     assertThat(head.submissions()).as("submissions on the head").extracting(JobDetails::submissionId)
         .containsExactly(status.getJobId());
     assertThat(jobs.eventReasons("hello")).contains("CreatedRayCluster").doesNotContain("SubmittedRayJob", "Completed");
+
+    // KubeRay's series, as Prometheus scrapes them (docs/configuration.md, "KubeRay's series").
+    String metrics = HttpProbe.get(operator.operator().metricsPort(), "/metrics").body();
+    String job = "name=\"hello\",namespace=\"" + namespace + "\"";
+    assertThat(metrics).contains(
+        "kuberay_job_info{" + job + ",uid=\"" + jobs.get("hello").getMetadata().getUid() + "\"} 1",
+        "kuberay_job_deployment_status{deployment_status=\"Complete\"," + job,
+        "kuberay_job_execution_duration_seconds{job_deployment_status=\"Complete\"," + job + ",retry_count=\"0\"",
+        "kuberay_cluster_info{name=\"" + status.getRayClusterName() + "\",namespace=\"" + namespace
+            + "\",owner_kind=\"RayJob\"",
+        "kuberay_cluster_condition_provisioned{condition=\"true\",name=\"" + status.getRayClusterName() + "\"",
+        "kuberay_cluster_provisioned_duration_seconds{name=\"" + status.getRayClusterName() + "\"");
   }
 
   @Test
