@@ -8,6 +8,7 @@ import java.util.LinkedHashSet;
 import java.util.Optional;
 import java.util.Set;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -144,31 +145,36 @@ final class OperatorOptions {
           + "client itself). Default: KUBECONFIG, ~/.kube/config, then the in-cluster service account.")
   String kubeconfig;
 
+  @Mixin
+  KubeRayFlags kubeRay = new KubeRayFlags();
+
   /**
    * Builds the settings.
    *
    * @throws IllegalArgumentException with a message naming the bad value
    */
   OperatorSettings toSettings() {
+    kubeRay.checkSupported();
     return new OperatorSettings(
-        namespaceList(namespaces),
-        leaderElection,
+        namespaceList(kubeRay.namespaces(namespaces)),
+        kubeRay.leaderElection(leaderElection),
         leaseName,
         blankToEmpty(leaseNamespace),
-        metricsPort,
-        healthPort,
+        kubeRay.metricsPort(metricsPort),
+        kubeRay.healthPort(healthPort),
         reconcileConcurrency,
-        kubeQps,
-        kubeBurst,
-        LogFormat.fromFlag(logFormat),
-        logLevel,
+        kubeRay.qps(kubeQps),
+        kubeRay.burst(kubeBurst),
+        LogFormat.fromFlag(kubeRay.logFormat(logFormat)),
+        kubeRay.logLevel(logLevel),
         initContainerInjection,
         redisCleanup,
         clusterDomain,
         finalizerPolicy(finalizerPolicy),
         maxJobLogTails,
         kubeconfigFile(kubeconfig),
-        controllerList(controllers));
+        kubeRay.controllers(controllerList(controllers), RayControllers.names()),
+        kubeRay.kubeRayMetrics());
   }
 
   private static Set<String> controllerList(String value) {

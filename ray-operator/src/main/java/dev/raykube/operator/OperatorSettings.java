@@ -39,6 +39,7 @@ import java.util.regex.Pattern;
  * @param kubeconfig kubeconfig file to use; empty means the client's own lookup ({@code KUBECONFIG},
  *     {@code ~/.kube/config}, then the in-cluster service account)
  * @param controllers the names of the controllers to run ({@code RayControllers#all()}); empty means all of them
+ * @param kubeRayMetrics whether {@code /metrics} also serves KubeRay's {@code kuberay_*} series
  */
 public record OperatorSettings(
     Set<String> namespaces,
@@ -58,7 +59,8 @@ public record OperatorSettings(
     FinalizerPolicy finalizerPolicy,
     int maxJobLogTails,
     Optional<Path> kubeconfig,
-    Set<String> controllers) {
+    Set<String> controllers,
+    boolean kubeRayMetrics) {
 
   /** Default {@link #leaseName()}. */
   public static final String DEFAULT_LEASE_NAME = "raykube-operator-leader";

@@ -165,7 +165,9 @@ public final class RayOperator implements AutoCloseable {
     Operator josdk = new Operator(OperatorConfiguration.of(settings, client, registry, options, leaseNamespace,
         leadership.callbacks()));
     KubeRayMetrics kubeRay = new KubeRayMetrics(Clock.systemUTC());
-    kubeRay.register(registry.getPrometheusRegistry());
+    if (settings.kubeRayMetrics()) {
+      kubeRay.register(registry.getPrometheusRegistry());
+    }
     ControllerContext context = new ControllerContext(settings, client, registry, clusterStates, kubeRay,
         Clock.systemUTC(), new HeadServiceCache(), eventWrites);
     for (ControllerDefinition<?> definition : controllers) {

@@ -1,0 +1,198 @@
+package dev.raykube.operator;
+
+import java.util.LinkedHashSet;
+import java.util.Set;
+import picocli.CommandLine.Option;
+
+/**
+ * The flags of KubeRay v1.7.0's operator whose names or forms differ from RayKube's, so that a Deployment written for
+ * KubeRay starts RayKube unchanged or is told, in one sentence, why a flag cannot be honoured. KubeRay's flags with the
+ * same name and meaning ({@code --reconcile-concurrency}, {@code --leader-election-namespace}, {@code --kubeconfig})
+ * and its other spellings of RayKube's options ({@code --watch-namespace}, {@code --enable-leader-election},
+ * {@code --qps}, {@code --burst}) are on {@link OperatorOptions}, which reads these through the methods below.
+ */
+final class KubeRayFlags {
+
+  private static final String RAYCRONJOB = "raycronjob";
+
+  @Option(names = "--watch-namespace", paramLabel = "<ns,...>",
+      description = "KubeRay's name of --namespaces.")
+  String watchNamespace;
+
+  @Option(names = "--enable-leader-election", arity = "0..1", fallbackValue = "true", paramLabel = "<true|false>",
+      description = "KubeRay's name of --leader-election.")
+  Boolean enableLeaderElection;
+
+  @Option(names = "--qps", paramLabel = "<qps>", description = "KubeRay's name of --kube-qps.")
+  Double qps;
+
+  @Option(names = "--burst", paramLabel = "<n>", description = "KubeRay's name of --kube-burst.")
+  Integer burst;
+
+  @Option(names = "--metrics-addr", paramLabel = "<[host]:port>",
+      description = "KubeRay's form of --metrics-port: the port after the colon (the endpoint listens on every"
+          + " interface, so a host, if any, must be 0.0.0.0 or [::]).")
+  String metricsAddr;
+
+  @Option(names = "--health-probe-bind-address", paramLabel = "<[host]:port>",
+      description = "KubeRay's form of --health-port, read as --metrics-addr is.")
+  String healthAddr;
+
+  @Option(names = "--enable-metrics", arity = "0..1", fallbackValue = "true", paramLabel = "<true|false>",
+      description = "Serve KubeRay's kuberay_* series beside raykube_* (KubeRay: off unless set; RayKube: on).")
+  Boolean enableMetrics;
+
+  @Option(names = "--feature-gates", paramLabel = "<Name=true|false,...>",
+      description = "KubeRay v1.7.0's feature gates: RayCronJob=false turns the RayCronJob controller off; a gate that"
+          + " states what RayKube does anyway is accepted; any other is refused with the reason.")
+  String featureGates;
+
+  @Option(names = "--forced-cluster-upgrade", arity = "0..1", fallbackValue = "true", paramLabel = "<true|false>",
+      description = "Accepted with no effect, as in KubeRay (deprecated there).")
+  Boolean forcedClusterUpgrade;
+
+  @Option(names = "--log-stdout-encoder", paramLabel = "json|console",
+      description = "KubeRay's form of --log-format: json, or console (RayKube's text).")
+  String logStdoutEncoder;
+
+  @Option(names = "--zap-log-level", paramLabel = "<level>",
+      description = "KubeRay's form of --log-level: debug, info or error.")
+  String zapLogLevel;
+
+  @Option(names = "--log-file-encoder", paramLabel = "json|console",
+      description = "Accepted with no effect: RayKube writes no log file.")
+  String logFileEncoder;
+
+  @Option(names = "--log-file-path", paramLabel = "<file>",
+      description = "Refused: RayKube logs to standard output only.")
+  String logFilePath;
+
+  @Option(names = "--batch-scheduler", paramLabel = "<name>",
+      description = "Refused: RayKube has no batch-scheduler integration yet.")
+  String batchScheduler;
+
+  @Option(names = "--enable-batch-scheduler", arity = "0..1", fallbackValue = "true", paramLabel = "<true|false>",
+      description = "Refused when true, as --batch-scheduler.")
+  Boolean enableBatchScheduler;
+
+  @Option(names = "--use-kubernetes-proxy", arity = "0..1", fallbackValue = "true", paramLabel = "<true|false>",
+      description = "Refused when true: RayKube reaches dashboards through the head Service only.")
+  Boolean useKubernetesProxy;
+
+  @Option(names = "--config", paramLabel = "<file>",
+      description = "Refused: RayKube reads no KubeRay Configuration file; set its fields as flags.")
+  String config;
+
+  /**
+   * Fails on a flag RayKube cannot honour.
+   *
+   * @throws IllegalArgumentException naming the flag and why
+   */
+  void checkSupported() {
+    refuse(logFilePath != null, "--log-file-path: RayKube logs to standard output only (the container runtime and"
+        + " the cluster's log pipeline keep it); remove the flag");
+    refuse(batchScheduler != null && !batchScheduler.isBlank() || Boolean.TRUE.equals(enableBatchScheduler),
+        "--batch-scheduler / --enable-batch-scheduler: RayKube has no batch-scheduler integration yet"
+            + " (docs/compatibility.md); remove the flag, and the scheduler's labels are kept and ignored");
+    refuse(Boolean.TRUE.equals(useKubernetesProxy), "--use-kubernetes-proxy: RayKube reaches dashboards through"
+        + " the head Service's cluster DNS name only; run the operator in the cluster");
+    refuse(config != null, "--config: RayKube reads no KubeRay Configuration file; give its fields as flags"
+        + " (docs/configuration.md lists them)");
+  }
+
+  /** The namespaces flag value: {@code --watch-namespace}'s, else {@code raykube}'s. */
+  String namespaces(String raykube) {
+    return watchNamespace == null ? raykube : watchNamespace;
+  }
+
+  /** Leader election: {@code --enable-leader-election}'s, else {@code raykube}'s. */
+  boolean leaderElection(boolean raykube) {
+    return enableLeaderElection == null ? raykube : enableLeaderElection;
+  }
+
+  /** The client QPS: {@code --qps}'s, else {@code raykube}'s. */
+  double qps(double raykube) {
+    return qps == null ? raykube : qps;
+  }
+
+  /** The client burst: {@code --burst}'s, else {@code raykube}'s. */
+  int burst(int raykube) {
+    return burst == null ? raykube : burst;
+  }
+
+  /** The metrics port: {@code --metrics-addr}'s, else {@code raykube}'s. */
+  int metricsPort(int raykube) {
+    return metricsAddr == null ? raykube : port("--metrics-addr", metricsAddr);
+  }
+
+  /** The health port: {@code --health-probe-bind-address}'s, else {@code raykube}'s. */
+  int healthPort(int raykube) {
+    return healthAddr == null ? raykube : port("--health-probe-bind-address", healthAddr);
+  }
+
+  /** The log format flag value ({@code text|json}): {@code --log-stdout-encoder}'s, else {@code raykube}'s. */
+  String logFormat(String raykube) {
+    if (logStdoutEncoder == null) {
+      return raykube;
+    }
+    return switch (logStdoutEncoder) {
+      case "json" -> "json";
+      case "console" -> "text";
+      default -> throw new IllegalArgumentException("Invalid value for option '--log-stdout-encoder': '"
+          + logStdoutEncoder + "' (expected json or console)");
+    };
+  }
+
+  /** The log level: {@code --zap-log-level}'s, else {@code raykube}'s. */
+  String logLevel(String raykube) {
+    if (zapLogLevel == null) {
+      return raykube;
+    }
+    if (!Set.of("debug", "info", "error").contains(zapLogLevel)) {
+      throw new IllegalArgumentException("Invalid value for option '--zap-log-level': '" + zapLogLevel
+          + "' (expected debug, info or error; numeric zap levels have no counterpart)");
+    }
+    return zapLogLevel;
+  }
+
+  /** The controllers to run: {@code raykube}'s (empty: all of {@code known}), without RayCronJob if gated off. */
+  Set<String> controllers(Set<String> raykube, Set<String> known) {
+    if (featureGates == null || FeatureGates.parse(featureGates).rayCronJobs()) {
+      return raykube;
+    }
+    Set<String> result = new LinkedHashSet<>(raykube.isEmpty() ? known : raykube);
+    result.remove(RAYCRONJOB);
+    return result;
+  }
+
+  /** Whether KubeRay's {@code kuberay_*} series are served: on unless {@code --enable-metrics=false}. */
+  boolean kubeRayMetrics() {
+    return enableMetrics == null || enableMetrics;
+  }
+
+  private static void refuse(boolean condition, String why) {
+    if (condition) {
+      throw new IllegalArgumentException("Not supported: " + why + ".");
+    }
+  }
+
+  /** The port of {@code [host]:port}, where host (if any) is a wildcard address. */
+  private static int port(String flag, String address) {
+    int colon = address.lastIndexOf(':');
+    String host = colon < 0 ? "" : address.substring(0, colon);
+    if (colon < 0 || !(host.isEmpty() || host.equals("0.0.0.0") || host.equals("[::]"))) {
+      throw new IllegalArgumentException("Invalid value for option '" + flag + "': '" + address + "' (expected :<port>;"
+          + " the endpoint listens on every interface)");
+    }
+    try {
+      int port = Integer.parseInt(address.substring(colon + 1));
+      if (port < 0 || port > 65535) {
+        throw new NumberFormatException();
+      }
+      return port;
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("Invalid value for option '" + flag + "': '" + address + "' (the port must be"
+          + " 0 to 65535)");
+    }
+  }
+}
