@@ -116,18 +116,16 @@ class KubeRayMetricsScrapeTest {
     return resource.getMetadata().getUid();
   }
 
+  /** A RayCluster spec of one head, in flow style (it reads the same at any indentation). */
+  private static final String SPEC = "{rayVersion: '2.60.0', headGroupSpec: {rayStartParams: {}, template: {spec:"
+      + " {containers: [{name: ray-head, image: 'rayproject/ray:2.60.0'}]}}}}";
+
   private static final String CLUSTER = """
       apiVersion: ray.io/v1
       kind: RayCluster
       metadata: {name: plain}
-      spec:
-        rayVersion: "2.60.0"
-        headGroupSpec:
-          rayStartParams: {}
-          template:
-            spec:
-              containers: [{name: ray-head, image: "rayproject/ray:2.60.0"}]
-      """;
+      spec: %s
+      """.formatted(SPEC);
 
   private static final String JOB = """
       apiVersion: ray.io/v1
@@ -137,12 +135,6 @@ class KubeRayMetricsScrapeTest {
         entrypoint: echo 3.14
         submissionMode: HTTPMode
         shutdownAfterJobFinishes: false
-        rayClusterSpec:
-          rayVersion: "2.60.0"
-          headGroupSpec:
-            rayStartParams: {}
-            template:
-              spec:
-                containers: [{name: ray-head, image: "rayproject/ray:2.60.0"}]
-      """;
+        rayClusterSpec: %s
+      """.formatted(SPEC);
 }
