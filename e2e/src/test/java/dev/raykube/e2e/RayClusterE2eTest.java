@@ -52,7 +52,8 @@ import org.slf4j.LoggerFactory;
  * process of the cluster. A cluster with token authentication runs its head with the token of its auth Secret, and
  * the simulator's dashboard access hands that token to the operator. A cluster with Kubernetes tokens
  * ({@code enableK8sTokenAuth}) has real Ray check every token with the API server: its worker joins with its Pod's
- * service-account token, and the dashboard refuses a token without the {@code ray:write} grant.
+ * service-account token, and the dashboard refuses a token without the {@code ray:write} grant. The operator runs
+ * with KubeRay's Configuration file ({@code --config}), whose default Pod labels and annotations reach every Ray Pod.
  */
 class RayClusterE2eTest {
 
@@ -73,8 +74,19 @@ class RayClusterE2eTest {
     client = kube.client();
     namespace = kube.namespace();
     simulator = kube.nodes();
+    // KubeRay's Configuration file, as its Helm chart passes it: default labels and annotations for every Ray Pod.
+    Path configuration = Files.createTempFile("kuberay-configuration", ".yaml");
+    Files.writeString(configuration, """
+        apiVersion: config.ray.io/v1alpha1
+        kind: Configuration
+        defaultPodLabels:
+          team: platform
+          tier: from-configuration
+        defaultPodAnnotations:
+          example.com/owner: platform
+        """);
     operator = InProcessOperator.start(kube.config(), simulator.dashboardAccess(),
-        "--namespaces=" + namespace);
+        "--namespaces=" + namespace, "--config=" + configuration);
   }
 
   @AfterAll
@@ -113,6 +125,11 @@ class RayClusterE2eTest {
       });
     }
     assertThat(head.getSpec().getInitContainers()).isEmpty();
+    for (Pod pod : pods) {
+      assertThat(pod.getMetadata().getLabels()).as("--config's defaultPodLabels, the template's label winning")
+          .containsEntry("team", "platform").containsEntry("tier", "template");
+      assertThat(pod.getMetadata().getAnnotations()).containsEntry("example.com/owner", "platform");
+    }
     ContainerStatus init = worker.getStatus().getInitContainerStatuses().stream()
         .filter(s -> s.getName().equals("wait-gcs-ready")).findFirst().orElseThrow();
     assertThat(init.getState().getTerminated().getExitCode()).isZero();
@@ -268,7 +285,7 @@ class RayClusterE2eTest {
   }
 
   private static PodTemplateSpec template(String container) {
-    return new PodTemplateSpecBuilder().withNewSpec().addNewContainer().withName(container)
+    return new PodTemplateSpecBuilder().withNewMetadata().addToLabels("tier", "template").endMetadata().withNewSpec().addNewContainer().withName(container)
         .withImage("rayproject/ray:2.60.0").endContainer().endSpec().build();
   }
 

@@ -51,7 +51,9 @@ import java.util.TreeMap;
  *       ({@link GcsReadinessInitContainer}), unless {@link ClusterBuildSettings#initContainerInjection()} is off;</li>
  *   <li>every init container: {@code FQ_RAY_IP} and {@code RAY_IP};</li>
  *   <li>token authentication variables on the Ray container, {@code wait-gcs-ready} and the autoscaler
- *       ({@link TokenAuth}); with autoscaler v2, {@code restartPolicy: Never} and {@code RAY_enable_autoscaler_v2}.</li>
+ *       ({@link TokenAuth}); with autoscaler v2, {@code restartPolicy: Never} and {@code RAY_enable_autoscaler_v2};</li>
+ *   <li>the operator-wide {@link ClusterBuildSettings#podDefaults()}: labels and annotations where absent, sidecars
+ *       last.</li>
  * </ul>
  */
 public final class RayPodFactory {
@@ -166,6 +168,7 @@ public final class RayPodFactory {
 
   private Pod finish(RayCluster cluster, RayNodeType type, ObjectMeta meta, PodSpec spec, Container userRay,
       SortedMap<String, String> params, HeadAddress address) {
+    settings.podDefaults().applyTo(type, meta, spec);
     Container ray = spec.getContainers().get(0);
     if (!params.containsKey(RayStartParams.PLASMA_DIRECTORY)) {
       addSharedMemory(spec, ray);

@@ -1,6 +1,10 @@
 package dev.raykube.operator;
 
+import dev.raykube.cluster.PodDefaults;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import java.nio.file.Path;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 import picocli.CommandLine.Option;
 
@@ -10,6 +14,11 @@ import picocli.CommandLine.Option;
  * same name and meaning ({@code --reconcile-concurrency}, {@code --leader-election-namespace}, {@code --kubeconfig})
  * and its other spellings of RayKube's options ({@code --watch-namespace}, {@code --enable-leader-election},
  * {@code --qps}, {@code --burst}) are on {@link OperatorOptions}, which reads these through the methods below.
+ *
+ * <p>{@code --config} reads KubeRay's Configuration file ({@link KubeRayConfiguration}). A field set in the file wins
+ * over the flags (KubeRay ignores its other flags altogether when given a file; RayKube keeps them for the fields the
+ * file leaves out, and keeps its own flags, which the file has no fields for). As in KubeRay, the feature gates and
+ * the log encoders always come from the flags.
  */
 final class KubeRayFlags {
 
@@ -80,8 +89,13 @@ final class KubeRayFlags {
   Boolean useKubernetesProxy;
 
   @Option(names = "--config", paramLabel = "<file>",
-      description = "Refused: RayKube reads no KubeRay Configuration file; set its fields as flags.")
+      description = "KubeRay's Configuration file (config.ray.io/v1alpha1): its fields win over the flags; it is the"
+          + " only way to set defaultPodLabels, defaultPodAnnotations, defaultContainerEnvs and the head and worker"
+          + " sidecar containers.")
   String config;
+
+  /** The {@code --config} file, read by {@link #checkSupported()}; {@code null} without one. */
+  private KubeRayConfiguration file;
 
   /**
    * Fails on a flag RayKube cannot honour.
@@ -89,6 +103,21 @@ final class KubeRayFlags {
    * @throws IllegalArgumentException naming the flag and why
    */
   void checkSupported() {
+    file = config == null ? null : KubeRayConfiguration.read(Path.of(config));
+    if (file != null) {
+      refuse(file.logFile() != null && !file.logFile().isEmpty(), "logFile in --config " + config + ": RayKube logs"
+          + " to standard output only (the container runtime and the cluster's log pipeline keep it); remove it");
+      refuse(file.batchScheduler() != null && !file.batchScheduler().isBlank()
+          || Boolean.TRUE.equals(file.enableBatchScheduler()), "batchScheduler / enableBatchScheduler in --config "
+          + config + ": RayKube has no batch-scheduler integration yet (docs/compatibility.md); remove them");
+      refuse(Boolean.TRUE.equals(file.useKubernetesProxy()), "useKubernetesProxy in --config " + config
+          + ": RayKube reaches dashboards through the head Service's cluster DNS name only; run the operator in the"
+          + " cluster");
+      if (file.containerEnv().stream().anyMatch(env -> env == null || env.getName() == null
+          || env.getName().isBlank())) {
+        throw new IllegalArgumentException("--config " + config + ": every entry of defaultContainerEnvs needs a name");
+      }
+    }
     refuse(logFilePath != null, "--log-file-path: RayKube logs to standard output only (the container runtime and"
         + " the cluster's log pipeline keep it); remove the flag");
     refuse(batchScheduler != null && !batchScheduler.isBlank() || Boolean.TRUE.equals(enableBatchScheduler),
@@ -96,37 +125,53 @@ final class KubeRayFlags {
             + " (docs/compatibility.md); remove the flag, and the scheduler's labels are kept and ignored");
     refuse(Boolean.TRUE.equals(useKubernetesProxy), "--use-kubernetes-proxy: RayKube reaches dashboards through"
         + " the head Service's cluster DNS name only; run the operator in the cluster");
-    refuse(config != null, "--config: RayKube reads no KubeRay Configuration file; give its fields as flags"
-        + " (docs/configuration.md lists them)");
   }
 
   /** The namespaces flag value: {@code --watch-namespace}'s, else {@code raykube}'s. */
   String namespaces(String raykube) {
+    if (file != null && file.watchNamespace() != null) {
+      return file.watchNamespace();
+    }
     return watchNamespace == null ? raykube : watchNamespace;
   }
 
   /** Leader election: {@code --enable-leader-election}'s, else {@code raykube}'s. */
   boolean leaderElection(boolean raykube) {
+    if (file != null && file.enableLeaderElection() != null) {
+      return file.enableLeaderElection();
+    }
     return enableLeaderElection == null ? raykube : enableLeaderElection;
   }
 
   /** The client QPS: {@code --qps}'s, else {@code raykube}'s. */
   double qps(double raykube) {
+    if (file != null && file.qps() != null) {
+      return file.qps();
+    }
     return qps == null ? raykube : qps;
   }
 
   /** The client burst: {@code --burst}'s, else {@code raykube}'s. */
   int burst(int raykube) {
+    if (file != null && file.burst() != null) {
+      return file.burst();
+    }
     return burst == null ? raykube : burst;
   }
 
   /** The metrics port: {@code --metrics-addr}'s, else {@code raykube}'s. */
   int metricsPort(int raykube) {
+    if (file != null && file.metricsAddr() != null && !file.metricsAddr().isEmpty()) {
+      return port("metricsAddr", file.metricsAddr());
+    }
     return metricsAddr == null ? raykube : port("--metrics-addr", metricsAddr);
   }
 
   /** The health port: {@code --health-probe-bind-address}'s, else {@code raykube}'s. */
   int healthPort(int raykube) {
+    if (file != null && file.probeAddr() != null && !file.probeAddr().isEmpty()) {
+      return port("probeAddr", file.probeAddr());
+    }
     return healthAddr == null ? raykube : port("--health-probe-bind-address", healthAddr);
   }
 
@@ -167,7 +212,31 @@ final class KubeRayFlags {
 
   /** Whether KubeRay's {@code kuberay_*} series are served: on unless {@code --enable-metrics=false}. */
   boolean kubeRayMetrics() {
+    if (file != null && file.enableMetrics() != null) {
+      return file.enableMetrics();
+    }
     return enableMetrics == null || enableMetrics;
+  }
+
+  /** The reconcile concurrency: the file's {@code reconcileConcurrency} if set (not 0), else {@code raykube}'s. */
+  int reconcileConcurrency(int raykube) {
+    return file != null && file.reconcileConcurrency() != null && file.reconcileConcurrency() != 0
+        ? file.reconcileConcurrency() : raykube;
+  }
+
+  /** The Lease's namespace: the file's {@code leaderElectionNamespace} if set, else {@code raykube}'s. */
+  String leaseNamespace(String raykube) {
+    return file != null && file.leaderElectionNamespace() != null ? file.leaderElectionNamespace() : raykube;
+  }
+
+  /** The file's labels, annotations and sidecars of every Ray Pod; none without a file. */
+  PodDefaults podDefaults() {
+    return file == null ? PodDefaults.none() : file.podDefaults();
+  }
+
+  /** The file's {@code defaultContainerEnvs}; none without a file. */
+  List<EnvVar> defaultContainerEnv() {
+    return file == null ? List.of() : file.containerEnv();
   }
 
   private static void refuse(boolean condition, String why) {
@@ -177,11 +246,11 @@ final class KubeRayFlags {
   }
 
   /** The port of {@code [host]:port}, where host (if any) is a wildcard address. */
-  private static int port(String flag, String address) {
+  private int port(String flag, String address) {
     int colon = address.lastIndexOf(':');
     String host = colon < 0 ? "" : address.substring(0, colon);
     if (colon < 0 || !(host.isEmpty() || host.equals("0.0.0.0") || host.equals("[::]"))) {
-      throw new IllegalArgumentException("Invalid value for option '" + flag + "': '" + address + "' (expected :<port>;"
+      throw new IllegalArgumentException("Invalid value for " + what(flag) + ": '" + address + "' (expected :<port>;"
           + " the endpoint listens on every interface)");
     }
     try {
@@ -191,8 +260,13 @@ final class KubeRayFlags {
       }
       return port;
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("Invalid value for option '" + flag + "': '" + address + "' (the port must be"
+      throw new IllegalArgumentException("Invalid value for " + what(flag) + ": '" + address + "' (the port must be"
           + " 0 to 65535)");
     }
+  }
+
+  /** How an error names a setting: {@code option '--x'} for a flag, {@code x in --config <file>} for a file field. */
+  private String what(String setting) {
+    return setting.startsWith("--") ? "option '" + setting + "'" : setting + " in --config " + config;
   }
 }

@@ -159,10 +159,10 @@ final class OperatorOptions {
         namespaceList(kubeRay.namespaces(namespaces)),
         kubeRay.leaderElection(leaderElection),
         leaseName,
-        blankToEmpty(leaseNamespace),
+        blankToEmpty(kubeRay.leaseNamespace(leaseNamespace)),
         kubeRay.metricsPort(metricsPort),
         kubeRay.healthPort(healthPort),
-        reconcileConcurrency,
+        kubeRay.reconcileConcurrency(reconcileConcurrency),
         kubeRay.qps(kubeQps),
         kubeRay.burst(kubeBurst),
         LogFormat.fromFlag(kubeRay.logFormat(logFormat)),
@@ -174,7 +174,9 @@ final class OperatorOptions {
         maxJobLogTails,
         kubeconfigFile(kubeconfig),
         kubeRay.controllers(controllerList(controllers), RayControllers.names()),
-        kubeRay.kubeRayMetrics());
+        kubeRay.kubeRayMetrics(),
+        kubeRay.podDefaults(),
+        kubeRay.defaultContainerEnv());
   }
 
   private static Set<String> controllerList(String value) {

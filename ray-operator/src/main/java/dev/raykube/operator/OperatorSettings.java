@@ -1,9 +1,13 @@
 package dev.raykube.operator;
 
+import dev.raykube.cluster.PodDefaults;
 import dev.raykube.job.push.LogTailSettings;
 import dev.raykube.kernel.finalizer.FinalizerPolicy;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.EnvVarBuilder;
 import java.nio.file.Path;
 import java.util.Collections;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
@@ -40,6 +44,10 @@ import java.util.regex.Pattern;
  *     {@code ~/.kube/config}, then the in-cluster service account)
  * @param controllers the names of the controllers to run ({@code RayControllers#all()}); empty means all of them
  * @param kubeRayMetrics whether {@code /metrics} also serves KubeRay's {@code kuberay_*} series
+ * @param podDefaults labels, annotations and sidecars added to every Ray Pod (KubeRay's {@code defaultPodLabels},
+ *     {@code defaultPodAnnotations}, {@code headSidecarContainers}, {@code workerSidecarContainers})
+ * @param defaultContainerEnv environment variables added to every Ray container that does not set them (KubeRay's
+ *     {@code defaultContainerEnvs})
  */
 public record OperatorSettings(
     Set<String> namespaces,
@@ -60,7 +68,9 @@ public record OperatorSettings(
     int maxJobLogTails,
     Optional<Path> kubeconfig,
     Set<String> controllers,
-    boolean kubeRayMetrics) {
+    boolean kubeRayMetrics,
+    PodDefaults podDefaults,
+    List<EnvVar> defaultContainerEnv) {
 
   /** Default {@link #leaseName()}. */
   public static final String DEFAULT_LEASE_NAME = "raykube-operator-leader";
@@ -126,6 +136,9 @@ public record OperatorSettings(
     }
     Objects.requireNonNull(kubeconfig, "kubeconfig");
     controllers = Collections.unmodifiableSortedSet(new TreeSet<>(Objects.requireNonNull(controllers, "controllers")));
+    Objects.requireNonNull(podDefaults, "podDefaults");
+    defaultContainerEnv = Objects.requireNonNull(defaultContainerEnv, "defaultContainerEnv").stream()
+        .map(env -> new EnvVarBuilder(env).build()).toList();
   }
 
   /** Whether the controller named {@code name} runs: it is listed in {@link #controllers()}, or that is empty. */

@@ -75,7 +75,7 @@ class KubeRayFlagsTest {
       --batch-scheduler=volcano                 | Not supported: --batch-scheduler / --enable-batch-scheduler: RayKube has no batch-scheduler integration yet
       --enable-batch-scheduler                  | Not supported: --batch-scheduler / --enable-batch-scheduler
       --use-kubernetes-proxy                    | Not supported: --use-kubernetes-proxy: RayKube reaches dashboards through the head Service
-      --config=/etc/kuberay/config.yaml         | Not supported: --config: RayKube reads no KubeRay Configuration file
+      --config=/nonexistent/config.yaml         | --config: cannot read /nonexistent/config.yaml
       --metrics-addr=127.0.0.1:8080             | Invalid value for option '--metrics-addr': '127.0.0.1:8080' (expected :<port>
       --metrics-addr=8080                       | Invalid value for option '--metrics-addr': '8080'
       --health-probe-bind-address=:70000        | Invalid value for option '--health-probe-bind-address': ':70000' (the port must be 0 to 65535)

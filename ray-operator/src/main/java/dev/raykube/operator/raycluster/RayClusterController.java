@@ -113,13 +113,15 @@ public final class RayClusterController implements ControllerDefinition<RayClust
 
   /**
    * The builders' settings for the operator's settings: cluster domain, {@code wait-gcs-ready} injection and the Redis
-   * clean-up from the flags, the operator's version for {@code RAY_USAGE_STATS_EXTRA_TAGS}, defaults for the rest.
+   * clean-up from the flags, the Pod defaults and container environment of KubeRay's Configuration file, the operator's version for {@code RAY_USAGE_STATS_EXTRA_TAGS}, defaults for the rest.
    */
   public static ClusterBuildSettings buildSettings(OperatorSettings settings) {
     return ClusterBuildSettings.defaults()
         .withClusterDomain(settings.clusterDomain())
         .withInitContainerInjection(settings.initContainerInjection())
         .withRedisCleanup(settings.redisCleanup())
+        .withPodDefaults(settings.podDefaults())
+        .withDefaultContainerEnv(settings.defaultContainerEnv())
         .withOperatorVersion(OperatorVersion.current());
   }
 
