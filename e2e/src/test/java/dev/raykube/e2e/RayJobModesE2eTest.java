@@ -23,6 +23,8 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -35,6 +37,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * Pod (the node sandbox runs it beside {@code ray start --head}, its {@code http://127.0.0.1:8265} leading to the
  * head's dashboard), the head Pod deleted under a running SidecarMode job, and a job the user submits to an
  * InteractiveMode RayJob's cluster. What Ray says is asked of the head's dashboard directly ({@link HeadDashboard}).
+ * The operator runs with KubeRay's gate {@code SidecarSubmitterRestart}: a submitter killed mid-job is restarted by
+ * the node sandbox (as kubelet does under container restart rules) and follows the job it submitted.
  */
 class RayJobModesE2eTest {
 
@@ -52,7 +56,7 @@ class RayJobModesE2eTest {
     nodes = kube.nodes();
     jobs = new RayJobNamespace(client, kube.namespace());
     operator = InProcessOperator.start(client.getConfiguration(), nodes.dashboardAccess(),
-        "--namespaces=" + kube.namespace());
+        "--namespaces=" + kube.namespace(), "--feature-gates=SidecarSubmitterRestart=true");
   }
 
   @AfterAll
@@ -109,6 +113,47 @@ class RayJobModesE2eTest {
     HeadDashboard dashboard = headOf(status.getRayClusterName());
     assertThat(dashboard.submissions()).extracting(JobDetails::submissionId).containsExactly(status.getJobId());
     assertThat(dashboard.logs(status.getJobId())).contains("from the sidecar 42");
+  }
+
+  @Test
+  @DisplayName("SidecarSubmitterRestart: the submitter killed while the job runs is restarted alone, submits nothing "
+      + "again and follows the job to Complete/SUCCEEDED")
+  void sidecarSubmitterRestartsWithoutSubmittingAgain() {
+    jobs.create(sidecarJob("restarts", "python -c \"import time; time.sleep(20); print('after the restart', 6 * 7)\""));
+    await("the Ray job runs", RayJobE2eTest.JOB_START, () -> jobs.jobStatus("restarts") == JobStatus.RUNNING,
+        () -> jobs.describe("restarts"));
+    String jobId = jobs.get("restarts").getStatus().getJobId();
+    AtomicReference<ProcessHandle> follower = new AtomicReference<>();
+    Eventually.await(E2eWaits.LONG, E2eWaits.POLL, "the submitter follows the job's logs", () -> {
+      logFollower(jobId).ifPresent(follower::set);
+      return follower.get() != null;
+    });
+    ProcessHandle script = follower.get().parent().orElseThrow();
+    assertThat(script.info().commandLine().orElse("")).contains("ray job status");
+    script.destroyForcibly();
+    follower.get().destroyForcibly();
+
+    await("the RayJob is Complete", RayJobE2eTest.JOB_END,
+        () -> jobs.deploymentStatus("restarts") == JobDeploymentStatus.COMPLETE, () -> jobs.describe("restarts"));
+    RayJobStatus status = jobs.get("restarts").getStatus();
+    assertThat(status.getJobStatus()).isEqualTo(JobStatus.SUCCEEDED);
+    Pod head = headPod(status.getRayClusterName());
+    assertThat(head.getSpec().getContainers().get(1).getRestartPolicy()).isEqualTo("OnFailure");
+    ContainerStatus submitter = head.getStatus().getContainerStatuses().stream()
+        .filter(c -> "ray-job-submitter".equals(c.getName())).findFirst().orElseThrow();
+    assertThat(submitter.getRestartCount()).isEqualTo(1);
+    assertThat(submitter.getLastState().getTerminated().getExitCode()).isNotZero();
+    assertThat(submitter.getState().getTerminated().getExitCode()).isZero();
+    HeadDashboard dashboard = headOf(status.getRayClusterName());
+    assertThat(dashboard.submissions()).extracting(JobDetails::submissionId).containsExactly(jobId);
+    assertThat(dashboard.logs(jobId)).contains("after the restart 42");
+  }
+
+  /** The {@code ray job logs --follow <id>} process of a SidecarMode submitter, once it runs. */
+  private static Optional<ProcessHandle> logFollower(String jobId) {
+    return ProcessHandle.allProcesses().filter(p -> p.info().commandLine()
+        .map(line -> line.contains("job logs") && line.contains("--follow") && line.contains(jobId)).orElse(false))
+        .findFirst();
   }
 
   @Test

@@ -2,6 +2,7 @@ package dev.raykube.sandbox;
 
 import dev.raykube.job.decide.SubmitterObservation;
 import io.fabric8.kubernetes.api.model.Container;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -16,8 +17,9 @@ import org.slf4j.LoggerFactory;
  * ({@link SimulatedPod#runContainer}, as {@link OperatorJobPod} runs a submitter Job's container), with one more rewrite: the Pod's own loopback ({@code 127.0.0.1:<port>},
  * {@code localhost:<port>}) at a head container port leads to the local port that answers for it ({@link PodNetwork}),
  * so {@code http://127.0.0.1:8265} reaches the head's dashboard. When it exits, its container status becomes
- * terminated with the exit code ({@link PodStatusWriter#containerExited}); the head keeps running. Other sidecar
- * containers are not run.
+ * terminated with the exit code ({@link PodStatusWriter#containerExited}); the head keeps running. With a container
+ * {@code restartPolicy} of {@code OnFailure} or {@code Always} ({@link #restarts}) it is started again after kubelet's
+ * back-off ({@link PodStatusWriter#containerRestarted}). Other sidecar containers are not run.
  */
 final class HeadSidecar {
 
@@ -44,10 +46,38 @@ final class HeadSidecar {
     NodeContext context = head.context;
     String podIp = context.network.ipOf(head.pod.getMetadata().getUid()).orElseThrow();
     log.info("{}: starting sidecar container {}", head.name, container.getName());
-    Integer exit = head.runContainer(container, value -> podLoopback(context.network, podIp, value), process -> true);
-    if (exit != null && !head.stopping()) {
+    for (int restarts = 0; ; restarts++) {
+      Integer exit = head.runContainer(container, value -> podLoopback(context.network, podIp, value), process -> true);
+      if (exit == null || head.stopping()) {
+        return;
+      }
       context.status.containerExited(head.pod, container.getName(), exit);
+      if (!restarts(container, exit)) {
+        return;
+      }
+      Duration backoff = restartBackoff(restarts);
+      log.info("{}: sidecar container {} exited with {}; restarting it in {} s (restartPolicy {})", head.name,
+          container.getName(), exit, backoff.toSeconds(), container.getRestartPolicy());
+      Thread.sleep(backoff.toMillis());
+      if (head.stopping() || !context.status.containerRestarted(head.pod, container.getName())) {
+        return;
+      }
     }
+  }
+
+  /**
+   * Whether kubelet starts a regular container again after it exited with {@code exit}: its own {@code restartPolicy}
+   * (Kubernetes' container restart rules, beta in 1.35) is {@code Always}, or {@code OnFailure} and the exit code is
+   * not 0. Without one, the Pod's {@code restartPolicy} applies, which a SidecarMode head has as {@code Never}.
+   */
+  static boolean restarts(Container container, int exit) {
+    String policy = container.getRestartPolicy();
+    return "Always".equals(policy) || "OnFailure".equals(policy) && exit != 0;
+  }
+
+  /** Kubelet's crash-loop back-off before restart number {@code restarts + 1}: 10 s, doubling, at most 5 minutes. */
+  static Duration restartBackoff(int restarts) {
+    return Duration.ofSeconds(Math.min(300, 10L << Math.min(restarts, 5)));
   }
 
   /** {@code value} with the Pod's own loopback addresses at a head port rewritten to the local port for it. */

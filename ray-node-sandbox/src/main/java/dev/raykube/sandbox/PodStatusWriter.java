@@ -109,6 +109,38 @@ final class PodStatusWriter {
     });
   }
 
+  /**
+   * A container of a Running Pod that exited was started again (its {@code restartPolicy} is {@code OnFailure} or
+   * {@code Always}, as for SidecarMode's submitter with KubeRay's {@code SidecarSubmitterRestart}): it is running and
+   * ready again, its terminated state moves to {@code lastState}, its {@code restartCount} grows by one, and the Pod's
+   * {@code ContainersReady} and {@code Ready} conditions are True again when every container is ready, as kubelet
+   * reports a restarted container.
+   */
+  boolean containerRestarted(Pod pod, String container) {
+    return write(pod, "Running", current -> {
+      String now = now();
+      PodStatus status = current.getStatus() == null ? new PodStatus() : current.getStatus();
+      List<ContainerStatus> containers = new ArrayList<>();
+      for (ContainerStatus c : status.getContainerStatuses()) {
+        if (!c.getName().equals(container)) {
+          containers.add(c);
+          continue;
+        }
+        int restarts = c.getRestartCount() == null ? 1 : c.getRestartCount() + 1;
+        containers.add(new ContainerStatusBuilder(c).withReady(true).withStarted(true).withRestartCount(restarts)
+            .withLastState(c.getState()).withNewState().withNewRunning().withStartedAt(now).endRunning().endState()
+            .build());
+      }
+      boolean allReady = containers.stream().allMatch(c -> Boolean.TRUE.equals(c.getReady()));
+      List<PodCondition> conditions = new ArrayList<>();
+      for (PodCondition c : status.getConditions()) {
+        boolean readiness = "Ready".equals(c.getType()) || "ContainersReady".equals(c.getType());
+        conditions.add(readiness && allReady ? condition(c.getType(), true, null, now) : c);
+      }
+      return new PodStatusBuilder(status).withContainerStatuses(containers).withConditions(conditions).build();
+    });
+  }
+
   /** Failed: the container (or init container {@code initContainer}, if not null) terminated with {@code exitCode}. */
   boolean failed(Pod pod, String initContainer, int exitCode, String message) {
     return terminated(pod, "Failed", initContainer, exitCode, message);

@@ -24,14 +24,16 @@ public final class FeatureGates {
   private static final Map<String, Gate> GATES = gates();
 
   private final boolean rayCronJobs;
+  private final boolean sidecarSubmitterRestart;
 
-  private FeatureGates(boolean rayCronJobs) {
+  private FeatureGates(boolean rayCronJobs, boolean sidecarSubmitterRestart) {
     this.rayCronJobs = rayCronJobs;
+    this.sidecarSubmitterRestart = sidecarSubmitterRestart;
   }
 
   /** No gate given: RayKube's defaults. */
   public static FeatureGates defaults() {
-    return new FeatureGates(true);
+    return new FeatureGates(true, false);
   }
 
   /**
@@ -45,6 +47,7 @@ public final class FeatureGates {
   public static FeatureGates parse(String value) {
     Objects.requireNonNull(value, "value");
     boolean rayCronJobs = true;
+    boolean sidecarSubmitterRestart = false;
     for (String pair : value.split(",")) {
       if (pair.isBlank()) {
         continue;
@@ -67,14 +70,40 @@ public final class FeatureGates {
       }
       if (name.equals("RayCronJob")) {
         rayCronJobs = on;
+      } else if (name.equals("SidecarSubmitterRestart")) {
+        sidecarSubmitterRestart = on;
       }
     }
-    return new FeatureGates(rayCronJobs);
+    return new FeatureGates(rayCronJobs, sidecarSubmitterRestart);
   }
 
   /** Whether the RayCronJob controller may run (gate {@code RayCronJob}; on unless set to false). */
   public boolean rayCronJobs() {
     return rayCronJobs;
+  }
+
+  /**
+   * Whether SidecarMode's submitter restarts on failure (gate {@code SidecarSubmitterRestart}, alpha, off unless set;
+   * needs Kubernetes 1.35+, which the operator checks at start-up).
+   */
+  public boolean sidecarSubmitterRestart() {
+    return sidecarSubmitterRestart;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof FeatureGates that && rayCronJobs == that.rayCronJobs
+        && sidecarSubmitterRestart == that.sidecarSubmitterRestart;
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(rayCronJobs, sidecarSubmitterRestart);
+  }
+
+  @Override
+  public String toString() {
+    return "FeatureGates[RayCronJob=" + rayCronJobs + ", SidecarSubmitterRestart=" + sidecarSubmitterRestart + "]";
   }
 
   private static Map<String, Gate> gates() {
@@ -85,7 +114,7 @@ public final class FeatureGates {
     gates.put("RayMultiHostIndexing", new Gate(NOT_BUILT, ACCEPTED));
     gates.put("RayServiceIncrementalUpgrade", new Gate(NOT_BUILT, ACCEPTED));
     gates.put("RayCronJob", new Gate(ACCEPTED, ACCEPTED));
-    gates.put("SidecarSubmitterRestart", new Gate(NOT_BUILT, ACCEPTED));
+    gates.put("SidecarSubmitterRestart", new Gate(ACCEPTED, ACCEPTED));
     gates.put("RayClusterNetworkPolicy", new Gate(NOT_BUILT, ACCEPTED));
     gates.put("GCSFaultToleranceEmbeddedStorage", new Gate("RayKube supports GCS fault tolerance with Redis only"
         + " (docs/compatibility.md)", ACCEPTED));

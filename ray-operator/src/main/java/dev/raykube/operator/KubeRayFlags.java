@@ -52,7 +52,8 @@ final class KubeRayFlags {
   Boolean enableMetrics;
 
   @Option(names = "--feature-gates", paramLabel = "<Name=true|false,...>",
-      description = "KubeRay v1.7.0's feature gates: RayCronJob=false turns the RayCronJob controller off; a gate that"
+      description = "KubeRay v1.7.0's feature gates: RayCronJob=false turns the RayCronJob controller off;"
+          + " SidecarSubmitterRestart=true restarts a failed SidecarMode submitter (Kubernetes 1.35+); a gate that"
           + " states what RayKube does anyway is accepted; any other is refused with the reason.")
   String featureGates;
 
@@ -202,12 +203,17 @@ final class KubeRayFlags {
 
   /** The controllers to run: {@code raykube}'s (empty: all of {@code known}), without RayCronJob if gated off. */
   Set<String> controllers(Set<String> raykube, Set<String> known) {
-    if (featureGates == null || FeatureGates.parse(featureGates).rayCronJobs()) {
+    if (featureGates().rayCronJobs()) {
       return raykube;
     }
     Set<String> result = new LinkedHashSet<>(raykube.isEmpty() ? known : raykube);
     result.remove(RAYCRONJOB);
     return result;
+  }
+
+  /** The feature gates of {@code --feature-gates}; RayKube's defaults without the flag. */
+  FeatureGates featureGates() {
+    return featureGates == null ? FeatureGates.defaults() : FeatureGates.parse(featureGates);
   }
 
   /** Whether KubeRay's {@code kuberay_*} series are served: on unless {@code --enable-metrics=false}. */

@@ -176,7 +176,8 @@ final class OperatorOptions {
         kubeRay.controllers(controllerList(controllers), RayControllers.names()),
         kubeRay.kubeRayMetrics(),
         kubeRay.podDefaults(),
-        kubeRay.defaultContainerEnv());
+        kubeRay.defaultContainerEnv(),
+        kubeRay.featureGates());
   }
 
   private static Set<String> controllerList(String value) {

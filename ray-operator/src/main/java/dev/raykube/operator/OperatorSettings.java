@@ -48,6 +48,7 @@ import java.util.regex.Pattern;
  *     {@code defaultPodAnnotations}, {@code headSidecarContainers}, {@code workerSidecarContainers})
  * @param defaultContainerEnv environment variables added to every Ray container that does not set them (KubeRay's
  *     {@code defaultContainerEnvs})
+ * @param featureGates KubeRay's feature gates as RayKube reads them ({@code --feature-gates})
  */
 public record OperatorSettings(
     Set<String> namespaces,
@@ -70,7 +71,8 @@ public record OperatorSettings(
     Set<String> controllers,
     boolean kubeRayMetrics,
     PodDefaults podDefaults,
-    List<EnvVar> defaultContainerEnv) {
+    List<EnvVar> defaultContainerEnv,
+    FeatureGates featureGates) {
 
   /** Default {@link #leaseName()}. */
   public static final String DEFAULT_LEASE_NAME = "raykube-operator-leader";
@@ -139,6 +141,7 @@ public record OperatorSettings(
     Objects.requireNonNull(podDefaults, "podDefaults");
     defaultContainerEnv = Objects.requireNonNull(defaultContainerEnv, "defaultContainerEnv").stream()
         .map(env -> new EnvVarBuilder(env).build()).toList();
+    Objects.requireNonNull(featureGates, "featureGates");
   }
 
   /** Whether the controller named {@code name} runs: it is listed in {@link #controllers()}, or that is empty. */

@@ -21,7 +21,7 @@ class FeatureGatesTest {
       RayServiceIncrementalUpgrade     | false | accepted
       RayCronJob                       | true  | accepted
       RayCronJob                       | false | no RayCronJob controller
-      SidecarSubmitterRestart          | true  | RayKube does not have this feature yet
+      SidecarSubmitterRestart          | true  | restarting sidecar submitter
       SidecarSubmitterRestart          | false | accepted
       RayClusterNetworkPolicy          | true  | RayKube does not have this feature yet
       RayClusterNetworkPolicy          | false | accepted
@@ -37,8 +37,10 @@ class FeatureGatesTest {
   void eachGateAtEachValue(String gate, boolean on, String outcome) {
     String value = gate + "=" + on;
     switch (outcome) {
-      case "accepted" -> assertThat(FeatureGates.parse(value).rayCronJobs()).isTrue();
+      case "accepted" -> assertThat(FeatureGates.parse(value)).as("as without the gate")
+          .isEqualTo(FeatureGates.defaults());
       case "no RayCronJob controller" -> assertThat(FeatureGates.parse(value).rayCronJobs()).isFalse();
+      case "restarting sidecar submitter" -> assertThat(FeatureGates.parse(value).sidecarSubmitterRestart()).isTrue();
       default -> assertThatThrownBy(() -> FeatureGates.parse(value)).isInstanceOf(IllegalArgumentException.class)
           .hasMessageStartingWith("--feature-gates " + value + " is not supported: " + outcome);
     }

@@ -69,6 +69,14 @@ class KubeRayFlagsTest {
     assertThat(Set.copyOf(RayControllers.names())).contains("raycronjob");
   }
 
+  @Test
+  void theSidecarSubmitterRestartGateReachesTheRayJobController() {
+    assertThat(settings().featureGates().sidecarSubmitterRestart()).isFalse();
+    assertThat(settings("--feature-gates=SidecarSubmitterRestart=true").featureGates().sidecarSubmitterRestart())
+        .isTrue();
+    assertThat(settings("--feature-gates=SidecarSubmitterRestart=false").featureGates()).isEqualTo(FeatureGates.defaults());
+  }
+
   @ParameterizedTest(name = "{0}")
   @CsvSource(delimiter = '|', textBlock = """
       --log-file-path=/var/log/kuberay.log      | Not supported: --log-file-path: RayKube logs to standard output only

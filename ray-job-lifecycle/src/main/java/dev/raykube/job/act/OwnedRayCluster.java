@@ -38,7 +38,8 @@ public final class OwnedRayCluster {
         .build());
     cluster.setSpec(action.spec());
     if (rayJob.getSpec() != null && rayJob.getSpec().getSubmissionMode() == JobSubmissionMode.SIDECAR_MODE) {
-      SidecarSubmitter.addTo(cluster, rayJob, rayJob.getStatus() == null ? null : rayJob.getStatus().getJobId());
+      SidecarSubmitter.addTo(cluster, rayJob, rayJob.getStatus() == null ? null : rayJob.getStatus().getJobId(),
+          action.restartingSubmitter());
     }
     return cluster;
   }

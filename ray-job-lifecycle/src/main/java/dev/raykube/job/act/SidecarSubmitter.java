@@ -32,9 +32,12 @@ public final class SidecarSubmitter {
    * @param cluster the new RayCluster (its spec is the RayJob's copy)
    * @param rayJob the RayJob
    * @param submissionId the submission id ({@code status.jobId})
+   * @param restartOnFailure give the container {@code restartPolicy: OnFailure} (KubeRay's
+   *     {@code SidecarSubmitterRestart}; Kubernetes 1.35+), so that kubelet restarts the submitter alone when it exits
+   *     with an error; its script then follows the submission it finds instead of submitting again
    * @throws IllegalArgumentException if the head template has no container or image, or the RayJob no entrypoint
    */
-  public static void addTo(RayCluster cluster, RayJob rayJob, String submissionId) {
+  public static void addTo(RayCluster cluster, RayJob rayJob, String submissionId, boolean restartOnFailure) {
     if (submissionId == null || submissionId.isBlank()) {
       throw new IllegalArgumentException("a SidecarMode RayCluster needs the RayJob's submission id (status.jobId)");
     }
@@ -49,6 +52,9 @@ public final class SidecarSubmitter {
     Container submitter = SubmitterJob.defaultContainer(image);
     RayJobSpec spec = rayJob.getSpec() == null ? new RayJobSpec() : rayJob.getSpec();
     SubmitterJob.configure(submitter, spec, "http://127.0.0.1:" + dashboardPort(head), submissionId, cluster);
+    if (restartOnFailure) {
+      submitter.setRestartPolicy("OnFailure");
+    }
     containers.add(submitter);
     pod.setContainers(containers);
     pod.setRestartPolicy("Never");

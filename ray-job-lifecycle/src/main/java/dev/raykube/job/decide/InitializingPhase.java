@@ -70,7 +70,7 @@ final class InitializingPhase {
       } else {
         d.act(new RayJobAction.CreateCluster(clusterName,
             ModelCopies.copy(d.spec.getRayClusterSpec(), RayClusterSpec.class),
-            d.originLabels(d.job.getMetadata().getLabels())));
+            d.originLabels(d.job.getMetadata().getLabels()), d.settings.sidecarSubmitterRestart()));
         s.setMessage("Creating RayCluster " + clusterName);
       }
       d.poll(start);

@@ -26,8 +26,11 @@ public sealed interface RayJobAction {
    * @param spec a copy of {@code spec.rayClusterSpec}, the caller's to use
    * @param labels the labels to put on the RayCluster: the RayJob's own labels plus
    *     {@link RayClusterLabels#ORIGINATED_FROM_CR_NAME} and {@link RayClusterLabels#ORIGINATED_FROM_CRD}
+   * @param restartingSubmitter SidecarMode: give the submitter container {@code restartPolicy: OnFailure}
+   *     ({@link RayJobSettings#sidecarSubmitterRestart()})
    */
-  record CreateCluster(String name, RayClusterSpec spec, Map<String, String> labels) implements RayJobAction {
+  record CreateCluster(String name, RayClusterSpec spec, Map<String, String> labels, boolean restartingSubmitter)
+      implements RayJobAction {
     /** Checks and copies. */
     public CreateCluster {
       Objects.requireNonNull(name, "name");

@@ -28,6 +28,11 @@ import java.util.Set;
  *     RayCluster when the TTL is due; KubeRay's {@code DELETE_RAYJOB_CR_AFTER_JOB_FINISHES}, default false
  * @param supportedSubmissionModes the submission modes validation accepts; default all four (K8sJobMode, HTTPMode,
  *     SidecarMode, InteractiveMode); an operator may offer fewer
+ * @param sidecarSubmitterRestart give SidecarMode's submitter container the container-level
+ *     {@code restartPolicy: OnFailure} (Kubernetes 1.35+), so that kubelet restarts it alone and its script follows
+ *     the submission it finds; KubeRay's alpha gate {@code SidecarSubmitterRestart}, default false. The RayJob then
+ *     fails once the container has restarted {@value SubmitterObservation#SIDECAR_RESTART_LIMIT} times
+ *     ({@link SubmitterObservation#ofSidecar})
  */
 public record RayJobSettings(
     Duration statusCheckTimeout,
@@ -36,7 +41,8 @@ public record RayJobSettings(
     AdaptivePoll poll,
     Duration teardownPoll,
     boolean deleteRayJobAfterJobFinishes,
-    Set<JobSubmissionMode> supportedSubmissionModes) {
+    Set<JobSubmissionMode> supportedSubmissionModes,
+    boolean sidecarSubmitterRestart) {
 
   private static final Set<JobSubmissionMode> IMPLEMENTED = Collections.unmodifiableSet(EnumSet.of(
       JobSubmissionMode.K8S_JOB_MODE, JobSubmissionMode.HTTP_MODE, JobSubmissionMode.SIDECAR_MODE,
@@ -66,49 +72,60 @@ public record RayJobSettings(
   public static RayJobSettings defaults() {
     return new RayJobSettings(Duration.ofSeconds(300), Duration.ofSeconds(300), Duration.ofSeconds(30),
         AdaptivePoll.DEFAULT, Duration.ofSeconds(2), false,
-        EnumSet.copyOf(IMPLEMENTED));
+        EnumSet.copyOf(IMPLEMENTED), false);
   }
 
   /** Returns a copy with another {@link #statusCheckTimeout()}. */
   public RayJobSettings withStatusCheckTimeout(Duration value) {
     return new RayJobSettings(value, terminalGracePeriod, submitterGracePeriod, poll, teardownPoll,
-        deleteRayJobAfterJobFinishes, supportedSubmissionModes);
+        deleteRayJobAfterJobFinishes, supportedSubmissionModes,
+        sidecarSubmitterRestart);
   }
 
   /** Returns a copy with another {@link #terminalGracePeriod()}. */
   public RayJobSettings withTerminalGracePeriod(Duration value) {
     return new RayJobSettings(statusCheckTimeout, value, submitterGracePeriod, poll, teardownPoll,
-        deleteRayJobAfterJobFinishes, supportedSubmissionModes);
+        deleteRayJobAfterJobFinishes, supportedSubmissionModes,
+        sidecarSubmitterRestart);
   }
 
   /** Returns a copy with another {@link #submitterGracePeriod()}. */
   public RayJobSettings withSubmitterGracePeriod(Duration value) {
     return new RayJobSettings(statusCheckTimeout, terminalGracePeriod, value, poll, teardownPoll,
-        deleteRayJobAfterJobFinishes, supportedSubmissionModes);
+        deleteRayJobAfterJobFinishes, supportedSubmissionModes,
+        sidecarSubmitterRestart);
   }
 
   /** Returns a copy with another {@link #poll()}. */
   public RayJobSettings withPoll(AdaptivePoll value) {
     return new RayJobSettings(statusCheckTimeout, terminalGracePeriod, submitterGracePeriod, value, teardownPoll,
-        deleteRayJobAfterJobFinishes, supportedSubmissionModes);
+        deleteRayJobAfterJobFinishes, supportedSubmissionModes,
+        sidecarSubmitterRestart);
   }
 
   /** Returns a copy with another {@link #teardownPoll()}. */
   public RayJobSettings withTeardownPoll(Duration value) {
     return new RayJobSettings(statusCheckTimeout, terminalGracePeriod, submitterGracePeriod, poll, value,
-        deleteRayJobAfterJobFinishes, supportedSubmissionModes);
+        deleteRayJobAfterJobFinishes, supportedSubmissionModes,
+        sidecarSubmitterRestart);
   }
 
   /** Returns a copy with another {@link #deleteRayJobAfterJobFinishes()}. */
   public RayJobSettings withDeleteRayJobAfterJobFinishes(boolean value) {
     return new RayJobSettings(statusCheckTimeout, terminalGracePeriod, submitterGracePeriod, poll, teardownPoll,
-        value, supportedSubmissionModes);
+        value, supportedSubmissionModes, sidecarSubmitterRestart);
   }
 
   /** Returns a copy with other {@link #supportedSubmissionModes()}. */
   public RayJobSettings withSupportedSubmissionModes(Set<JobSubmissionMode> value) {
     return new RayJobSettings(statusCheckTimeout, terminalGracePeriod, submitterGracePeriod, poll, teardownPoll,
-        deleteRayJobAfterJobFinishes, value);
+        deleteRayJobAfterJobFinishes, value, sidecarSubmitterRestart);
+  }
+
+  /** Returns a copy with another {@link #sidecarSubmitterRestart()}. */
+  public RayJobSettings withSidecarSubmitterRestart(boolean value) {
+    return new RayJobSettings(statusCheckTimeout, terminalGracePeriod, submitterGracePeriod, poll, teardownPoll,
+        deleteRayJobAfterJobFinishes, supportedSubmissionModes, value);
   }
 
   private static void requireNotNegative(String name, Duration value) {

@@ -142,6 +142,20 @@ final class RunningPhase {
         return;
       }
       d.requeueAt(Optional.of(graceEnd));
+    } else if (followsSubmitter && submitter instanceof SubmitterObservation.Restarting) {
+      // KubeRay's SidecarSubmitterRestart: kubelet starts the submitter again, and its script follows the submission
+      // it finds instead of submitting again. One that stays exited (a kubelet without container restart rules) ends
+      // the RayJob after the same grace period as a finished one.
+      SubmitterObservation.Restarting restarting = (SubmitterObservation.Restarting) submitter;
+      Instant graceEnd = restarting.finishedAt().plus(d.settings.submitterGracePeriod());
+      if (!d.now.isBefore(graceEnd)) {
+        d.stopJobIfLive();
+        d.fail(JobFailedReason.JOB_DEPLOYMENT_STATUS_TRANSITION_GRACE_PERIOD_EXCEEDED, "The " + submitterWhat
+            + " was not restarted " + d.settings.submitterGracePeriod().toSeconds() + " s after it exited: "
+            + restarting.message());
+        return;
+      }
+      d.requeueAt(Optional.of(graceEnd));
     } else if (k8sJobMode && submitter instanceof SubmitterObservation.Absent && s.getDashboardURL() != null) {
       d.act(InitializingPhase.createSubmitter(d));
     }

@@ -19,6 +19,13 @@ public sealed interface SubmitterObservation {
   /** The SidecarMode submitter's container in the head Pod. */
   String SIDECAR_CONTAINER = "ray-job-submitter";
 
+  /**
+   * Restarts after which a restarting SidecarMode submitter fails its RayJob: KubeRay's default
+   * {@code submitterConfig.backoffLimit}, which is the only limit in SidecarMode since {@code submitterConfig} is
+   * refused there.
+   */
+  int SIDECAR_RESTART_LIMIT = 2;
+
   /** Returns the observation "no submitter Job". */
   static SubmitterObservation absent() {
     return Absent.INSTANCE;
@@ -75,11 +82,24 @@ public sealed interface SubmitterObservation {
     return HeadPodMissing.INSTANCE;
   }
 
+  /** Returns the observation "the restarting submitter container exited at {@code finishedAt} and will start again". */
+  static SubmitterObservation restarting(Instant finishedAt, String message) {
+    return new Restarting(finishedAt, message);
+  }
+
   /**
    * Reads the SidecarMode submitter from the cluster's head Pod: {@code null} is {@link #headPodMissing()}; its
-   * {@value #SIDECAR_CONTAINER} container terminated with exit code 0 is {@link #complete}, with another code
-   * {@link #failed} (at the container's {@code finishedAt}, else {@link Instant#EPOCH}); anything else (waiting,
-   * running, no status yet) is {@link #active()}.
+   * {@value #SIDECAR_CONTAINER} container terminated with exit code 0 is {@link #complete}; anything else before it
+   * terminates (waiting, running, no status yet) is {@link #active()}. A non-zero exit depends on the container's own
+   * {@code restartPolicy} in the Pod's spec (set by KubeRay's {@code SidecarSubmitterRestart}, so the Pod, not the
+   * operator's current gate, decides):
+   * <ul>
+   *   <li>none: {@link #failed} at the container's {@code finishedAt} (else {@link Instant#EPOCH});</li>
+   *   <li>{@code OnFailure} or {@code Always}: once the container has restarted {@value #SIDECAR_RESTART_LIMIT} times
+   *       (its {@code lastState} is terminated and it is not now terminated with 0) {@link #failed}, as KubeRay
+   *       counts it; before that, while it is terminated, {@link #restarting}, and while it runs again,
+   *       {@link #active()}.</li>
+   * </ul>
    *
    * @param headPod the head Pod as read, or {@code null}
    * @return the observation
@@ -91,21 +111,47 @@ public sealed interface SubmitterObservation {
     if (headPod.getStatus() == null || headPod.getStatus().getContainerStatuses() == null) {
       return active();
     }
+    String pod = headPod.getMetadata().getName();
     for (ContainerStatus container : headPod.getStatus().getContainerStatuses()) {
-      if (container == null || !SIDECAR_CONTAINER.equals(container.getName()) || container.getState() == null
-          || container.getState().getTerminated() == null) {
+      if (container == null || !SIDECAR_CONTAINER.equals(container.getName())) {
         continue;
       }
-      ContainerStateTerminated terminated = container.getState().getTerminated();
-      Instant at = StatusTimes.parse(terminated.getFinishedAt()).orElse(Instant.EPOCH);
-      int exit = terminated.getExitCode() == null ? 1 : terminated.getExitCode();
-      if (exit == 0) {
-        return complete(at);
+      ContainerStateTerminated terminated = container.getState() == null ? null : container.getState().getTerminated();
+      Integer exit = terminated == null ? null : terminated.getExitCode() == null ? 1 : terminated.getExitCode();
+      if (exit != null && exit == 0) {
+        return complete(finishedAt(terminated));
       }
-      return failed(at, "container " + SIDECAR_CONTAINER + " of head Pod " + headPod.getMetadata().getName()
-          + " exited with " + exit + (terminated.getReason() == null ? "" : " (" + terminated.getReason() + ")"));
+      if (!restartsOnFailure(headPod)) {
+        return exit == null ? active() : failed(finishedAt(terminated), "container " + SIDECAR_CONTAINER
+            + " of head Pod " + pod + " exited with " + exit + reason(terminated));
+      }
+      ContainerStateTerminated last = container.getLastState() == null ? null
+          : container.getLastState().getTerminated();
+      int restarts = container.getRestartCount() == null ? 0 : container.getRestartCount();
+      if (last != null && restarts >= SIDECAR_RESTART_LIMIT) {
+        return failed(finishedAt(terminated != null ? terminated : last), "container " + SIDECAR_CONTAINER
+            + " of head Pod " + pod + " terminated after exceeding the maximum restart count (" + restarts
+            + " restarts, limit " + SIDECAR_RESTART_LIMIT + ")");
+      }
+      return exit == null ? active() : restarting(finishedAt(terminated), "container " + SIDECAR_CONTAINER
+          + " of head Pod " + pod + " exited with " + exit + reason(terminated) + " after " + restarts + " restarts");
     }
     return active();
+  }
+
+  private static boolean restartsOnFailure(Pod headPod) {
+    return headPod.getSpec() != null && headPod.getSpec().getContainers() != null
+        && headPod.getSpec().getContainers().stream()
+            .anyMatch(c -> SIDECAR_CONTAINER.equals(c.getName())
+                && ("OnFailure".equals(c.getRestartPolicy()) || "Always".equals(c.getRestartPolicy())));
+  }
+
+  private static Instant finishedAt(ContainerStateTerminated terminated) {
+    return StatusTimes.parse(terminated.getFinishedAt()).orElse(Instant.EPOCH);
+  }
+
+  private static String reason(ContainerStateTerminated terminated) {
+    return terminated.getReason() == null ? "" : " (" + terminated.getReason() + ")";
   }
 
   private static Instant finishedAt(JobCondition condition, Job job) {
@@ -167,6 +213,21 @@ public sealed interface SubmitterObservation {
     /** Checks the time is given. */
     public Complete {
       Objects.requireNonNull(finishedAt, "finishedAt");
+    }
+  }
+
+  /**
+   * SidecarMode with a restarting submitter container: it exited with a non-zero code and kubelet is to start it
+   * again (its script then finds the submission and follows its logs instead of submitting again).
+   *
+   * @param finishedAt when it exited; not null
+   * @param message the exit, for a message should it not restart in time; not null
+   */
+  record Restarting(Instant finishedAt, String message) implements SubmitterObservation {
+    /** Checks both values are given. */
+    public Restarting {
+      Objects.requireNonNull(finishedAt, "finishedAt");
+      Objects.requireNonNull(message, "message");
     }
   }
 

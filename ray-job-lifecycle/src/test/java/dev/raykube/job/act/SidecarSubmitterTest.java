@@ -30,8 +30,29 @@ class SidecarSubmitterTest {
   }
 
   private static RayCluster build(RayJob job) {
+    return build(job, false);
+  }
+
+  private static RayCluster build(RayJob job, boolean restartingSubmitter) {
     return OwnedRayCluster.build(job, new RayJobAction.CreateCluster("train-ccccc",
-        ModelCopies.copy(job.getSpec().getRayClusterSpec(), RayClusterSpec.class), Map.of()));
+        ModelCopies.copy(job.getSpec().getRayClusterSpec(), RayClusterSpec.class), Map.of(), restartingSubmitter));
+  }
+
+  @Test
+  @DisplayName("SidecarSubmitterRestart: the submitter alone restarts on failure (container restartPolicy OnFailure);"
+      + " the Pod's stays Never and the script is the same idempotent one")
+  void restartingSubmitter() {
+    RayJob job = sidecarJob();
+    var plain = build(job).getSpec().getHeadGroupSpec().getTemplate().getSpec();
+    var restarting = build(job, true).getSpec().getHeadGroupSpec().getTemplate().getSpec();
+
+    assertThat(plain.getContainers().get(1).getRestartPolicy()).isNull();
+    assertThat(restarting.getContainers().get(1).getRestartPolicy()).isEqualTo("OnFailure");
+    assertThat(restarting.getContainers().get(0).getRestartPolicy()).isNull();
+    assertThat(restarting.getRestartPolicy()).isEqualTo("Never");
+    assertThat(restarting.getContainers().get(1).getArgs()).isEqualTo(plain.getContainers().get(1).getArgs());
+    assertThat(restarting.getContainers().get(1).getArgs()).singleElement().asString()
+        .contains("if ! ray job status");
   }
 
   @Test

@@ -11,6 +11,7 @@ import static dev.raykube.job.decide.Fixtures.in;
 import static dev.raykube.job.decide.Fixtures.job;
 import static dev.raykube.job.decide.Fixtures.machine;
 import static dev.raykube.job.decide.Fixtures.running;
+import static dev.raykube.job.decide.Fixtures.seconds;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.model.job.JobDeploymentStatus;
@@ -68,5 +69,33 @@ class RunningStateSidecarTest {
     assertThat(decision.status().getJobDeploymentStatus()).isEqualTo(JobDeploymentStatus.FAILED);
     assertThat(decision.status().getReason()).isEqualTo(JobFailedReason.APP_FAILED);
     assertThat(decision.actionsOf(RayJobAction.SubmitJob.class)).isEmpty();
+  }
+
+  @Test
+  @DisplayName("§4.2 Running | SidecarMode with SidecarSubmitterRestart: a submitter that exited and is to restart → "
+      + "Running, no submission, requeued by the end of the 30 s grace; still exited after it → Failed")
+  void sidecarSubmitterRestarting() {
+    SubmitterObservation restarting = SubmitterObservation.restarting(at(20),
+        "container ray-job-submitter of head Pod h exited with 1 (Error) after 0 restarts");
+
+    Decision waiting = machine().decide(sidecar(), running(found(RUNNING), restarting), at(30));
+    assertThat(waiting.status().getJobDeploymentStatus()).isEqualTo(JobDeploymentStatus.RUNNING);
+    assertThat(waiting.actionsOf(RayJobAction.SubmitJob.class)).isEmpty();
+    assertThat(waiting.actionsOf(RayJobAction.StopJob.class)).isEmpty();
+    assertThat(waiting.requeueAfter()).hasValueSatisfying(d -> assertThat(d).isLessThanOrEqualTo(seconds(20)));
+
+    Decision stuck = machine().decide(sidecar(), running(found(RUNNING), restarting), at(50));
+    assertThat(stuck.status().getJobDeploymentStatus()).isEqualTo(JobDeploymentStatus.FAILED);
+    assertThat(stuck.status().getReason())
+        .isEqualTo(JobFailedReason.JOB_DEPLOYMENT_STATUS_TRANSITION_GRACE_PERIOD_EXCEEDED);
+    assertThat(stuck.status().getMessage()).isEqualTo("The submitter container ray-job-submitter of the head Pod was "
+        + "not restarted 30 s after it exited: container ray-job-submitter of head Pod h exited with 1 (Error) after 0 "
+        + "restarts");
+    assertThat(stuck.actionsOf(RayJobAction.StopJob.class)).containsExactly(new RayJobAction.StopJob(URL, JOB_ID));
+
+    Decision ended = machine().decide(sidecar(), running(found(FAILED), restarting), at(30));
+    assertThat(ended.status().getJobDeploymentStatus()).as("the Ray job ended: the RayJob ends with it")
+        .isEqualTo(JobDeploymentStatus.FAILED);
+    assertThat(ended.status().getReason()).isEqualTo(JobFailedReason.APP_FAILED);
   }
 }

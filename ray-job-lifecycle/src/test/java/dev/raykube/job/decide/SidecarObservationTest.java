@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fabric8.kubernetes.api.model.ContainerStatusBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.PodSpecBuilder;
 import java.time.Instant;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,6 +22,20 @@ class SidecarObservationTest {
           .endStatus();
     }
     return pod.build();
+  }
+
+  /** A head Pod whose ray-job-submitter has {@code restartPolicy: OnFailure} (KubeRay's SidecarSubmitterRestart). */
+  private static Pod restartingHead(ContainerStatusBuilder... containers) {
+    Pod pod = head(containers);
+    pod.setSpec(new PodSpecBuilder().addNewContainer().withName("ray-head").endContainer().addNewContainer()
+        .withName("ray-job-submitter").withRestartPolicy("OnFailure").endContainer().build());
+    return pod;
+  }
+
+  /** The submitter after {@code restarts} restarts, its last run exited with 1, now {@code state}. */
+  private static ContainerStatusBuilder restarted(int restarts, ContainerStatusBuilder state) {
+    return state.withRestartCount(restarts).withNewLastState().withNewTerminated().withExitCode(1).withReason("Error")
+        .withFinishedAt("2026-01-01T00:00:30Z").endTerminated().endLastState();
   }
 
   private static ContainerStatusBuilder running(String name) {
@@ -49,7 +64,30 @@ class SidecarObservationTest {
             SubmitterObservation.failed(finished, "container ray-job-submitter of head Pod demo-head exited with 2 "
                 + "(Error)")),
         Arguments.of("only the Ray container exited", head(exited("ray-head", 1), running("ray-job-submitter")),
-            SubmitterObservation.active()));
+            SubmitterObservation.active()),
+        // SidecarSubmitterRestart: the Pod's spec gives the submitter restartPolicy OnFailure.
+        Arguments.of("restarting: running, never exited", restartingHead(running("ray-job-submitter")),
+            SubmitterObservation.active()),
+        Arguments.of("restarting: first exit 1, not restarted yet", restartingHead(exited("ray-job-submitter", 1)),
+            SubmitterObservation.restarting(finished, "container ray-job-submitter of head Pod demo-head exited with "
+                + "1 (Error) after 0 restarts")),
+        Arguments.of("restarting: running again after 1 restart",
+            restartingHead(restarted(1, running("ray-job-submitter"))), SubmitterObservation.active()),
+        Arguments.of("restarting: exited again after 1 restart",
+            restartingHead(restarted(1, exited("ray-job-submitter", 1))),
+            SubmitterObservation.restarting(finished, "container ray-job-submitter of head Pod demo-head exited with "
+                + "1 (Error) after 1 restarts")),
+        Arguments.of("restarting: 2 restarts recorded, running → the limit is reached",
+            restartingHead(restarted(2, running("ray-job-submitter"))),
+            SubmitterObservation.failed(Instant.parse("2026-01-01T00:00:30Z"), "container ray-job-submitter of head "
+                + "Pod demo-head terminated after exceeding the maximum restart count (2 restarts, limit 2)")),
+        Arguments.of("restarting: 3 restarts, exited 1", restartingHead(restarted(3, exited("ray-job-submitter", 1))),
+            SubmitterObservation.failed(finished, "container ray-job-submitter of head Pod demo-head terminated "
+                + "after exceeding the maximum restart count (3 restarts, limit 2)")),
+        Arguments.of("restarting: 2 restarts, then exited 0 → complete",
+            restartingHead(restarted(2, exited("ray-job-submitter", 0))), SubmitterObservation.complete(finished)),
+        Arguments.of("restarting: exited 0 at once", restartingHead(exited("ray-job-submitter", 0)),
+            SubmitterObservation.complete(finished)));
   }
 
   @ParameterizedTest(name = "{0}")

@@ -70,6 +70,44 @@ public final class ApiServerCheck {
   }
 
   /**
+   * Checks that the API server is Kubernetes {@code major.minor} or newer, for a feature that needs it. A minor version
+   * with a suffix ({@code 35+}, as some providers report it) counts by its digits.
+   *
+   * @param version what {@code GET /version} answered
+   * @param feature the feature that needs the version, for the message
+   * @throws StartupFailure if the version is older or cannot be read
+   */
+  public static void verifyVersionAtLeast(VersionInfo version, int major, int minor, String feature)
+      throws StartupFailure {
+    int[] actual = majorMinor(version);
+    String needed = major + "." + minor;
+    if (actual == null) {
+      throw new StartupFailure(feature + " needs Kubernetes " + needed + " or newer, and the API server's version ("
+          + (version == null ? "none" : version.getMajor() + "." + version.getMinor()) + ") cannot be read.");
+    }
+    if (actual[0] < major || actual[0] == major && actual[1] < minor) {
+      throw new StartupFailure(feature + " needs Kubernetes " + needed + " or newer; the API server is "
+          + actual[0] + "." + actual[1] + ".");
+    }
+  }
+
+  private static int[] majorMinor(VersionInfo version) {
+    if (version == null || version.getMajor() == null || version.getMinor() == null) {
+      return null;
+    }
+    String major = version.getMajor().replaceAll("\\D.*$", "");
+    String minor = version.getMinor().replaceAll("\\D.*$", "");
+    if (major.isEmpty() || minor.isEmpty()) {
+      return null;
+    }
+    try {
+      return new int[] {Integer.parseInt(major), Integer.parseInt(minor)};
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
+
+  /**
    * Checks through API discovery ({@code GET /apis/<group>/<version>}, allowed to every authenticated user) that the
    * cluster serves each custom resource type.
    *

@@ -105,6 +105,10 @@ public final class RayOperator implements AutoCloseable {
     VersionInfo version;
     try {
       version = ApiServerCheck.verifyReachable(config, interceptors);
+      if (settings.featureGates().sidecarSubmitterRestart()) {
+        // The submitter's container restartPolicy is refused by older API servers (container restart rules, 1.35).
+        ApiServerCheck.verifyVersionAtLeast(version, 1, 35, "The feature gate SidecarSubmitterRestart");
+      }
     } catch (StartupFailure e) {
       meters.close();
       registry.close();
