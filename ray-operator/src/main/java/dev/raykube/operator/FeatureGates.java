@@ -24,14 +24,16 @@ public final class FeatureGates {
   private static final Map<String, Gate> GATES = gates();
 
   private final boolean rayCronJobs;
+  private final boolean rayMultiHostIndexing;
 
-  private FeatureGates(boolean rayCronJobs) {
+  private FeatureGates(boolean rayCronJobs, boolean rayMultiHostIndexing) {
     this.rayCronJobs = rayCronJobs;
+    this.rayMultiHostIndexing = rayMultiHostIndexing;
   }
 
   /** No gate given: RayKube's defaults. */
   public static FeatureGates defaults() {
-    return new FeatureGates(true);
+    return new FeatureGates(true, true);
   }
 
   /**
@@ -45,6 +47,7 @@ public final class FeatureGates {
   public static FeatureGates parse(String value) {
     Objects.requireNonNull(value, "value");
     boolean rayCronJobs = true;
+    boolean rayMultiHostIndexing = true;
     for (String pair : value.split(",")) {
       if (pair.isBlank()) {
         continue;
@@ -67,9 +70,11 @@ public final class FeatureGates {
       }
       if (name.equals("RayCronJob")) {
         rayCronJobs = on;
+      } else if (name.equals("RayMultiHostIndexing")) {
+        rayMultiHostIndexing = on;
       }
     }
-    return new FeatureGates(rayCronJobs);
+    return new FeatureGates(rayCronJobs, rayMultiHostIndexing);
   }
 
   /** Whether the RayCronJob controller may run (gate {@code RayCronJob}; on unless set to false). */
@@ -77,12 +82,20 @@ public final class FeatureGates {
     return rayCronJobs;
   }
 
+  /**
+   * Whether worker Pods carry replica labels and multi-host groups are managed in whole replicas (gate
+   * {@code RayMultiHostIndexing}; on unless set to false, as in KubeRay v1.7.0).
+   */
+  public boolean rayMultiHostIndexing() {
+    return rayMultiHostIndexing;
+  }
+
   private static Map<String, Gate> gates() {
     Map<String, Gate> gates = new LinkedHashMap<>();
     gates.put("RayClusterStatusConditions", new Gate(ACCEPTED,
         "RayKube always writes a RayCluster's status conditions"));
     gates.put("RayJobDeletionPolicy", new Gate(ACCEPTED, "RayKube always honours a RayJob's deletionStrategy"));
-    gates.put("RayMultiHostIndexing", new Gate(NOT_BUILT, ACCEPTED));
+    gates.put("RayMultiHostIndexing", new Gate(ACCEPTED, ACCEPTED));
     gates.put("RayServiceIncrementalUpgrade", new Gate(NOT_BUILT, ACCEPTED));
     gates.put("RayCronJob", new Gate(ACCEPTED, ACCEPTED));
     gates.put("SidecarSubmitterRestart", new Gate(NOT_BUILT, ACCEPTED));

@@ -43,7 +43,8 @@ final class KubeRayFlags {
   Boolean enableMetrics;
 
   @Option(names = "--feature-gates", paramLabel = "<Name=true|false,...>",
-      description = "KubeRay v1.7.0's feature gates: RayCronJob=false turns the RayCronJob controller off; a gate that"
+      description = "KubeRay v1.7.0's feature gates: RayCronJob=false turns the RayCronJob controller off;"
+          + " RayMultiHostIndexing=false manages multi-host worker Pods one by one, without replica labels; a gate that"
           + " states what RayKube does anyway is accepted; any other is refused with the reason.")
   String featureGates;
 
@@ -163,6 +164,11 @@ final class KubeRayFlags {
     Set<String> result = new LinkedHashSet<>(raykube.isEmpty() ? known : raykube);
     result.remove(RAYCRONJOB);
     return result;
+  }
+
+  /** Whether multi-host indexing is on: gate {@code RayMultiHostIndexing}, on unless set to false. */
+  boolean multiHostIndexing() {
+    return featureGates == null || FeatureGates.parse(featureGates).rayMultiHostIndexing();
   }
 
   /** Whether KubeRay's {@code kuberay_*} series are served: on unless {@code --enable-metrics=false}. */

@@ -15,8 +15,8 @@ class FeatureGatesTest {
       RayClusterStatusConditions       | false | RayKube always writes a RayCluster's status conditions
       RayJobDeletionPolicy             | true  | accepted
       RayJobDeletionPolicy             | false | RayKube always honours a RayJob's deletionStrategy
-      RayMultiHostIndexing             | true  | RayKube does not have this feature yet
-      RayMultiHostIndexing             | false | accepted
+      RayMultiHostIndexing             | true  | accepted
+      RayMultiHostIndexing             | false | one by one
       RayServiceIncrementalUpgrade     | true  | RayKube does not have this feature yet
       RayServiceIncrementalUpgrade     | false | accepted
       RayCronJob                       | true  | accepted
@@ -37,8 +37,15 @@ class FeatureGatesTest {
   void eachGateAtEachValue(String gate, boolean on, String outcome) {
     String value = gate + "=" + on;
     switch (outcome) {
-      case "accepted" -> assertThat(FeatureGates.parse(value).rayCronJobs()).isTrue();
+      case "accepted" -> assertThat(FeatureGates.parse(value)).satisfies(g -> {
+        assertThat(g.rayCronJobs()).isTrue();
+        assertThat(g.rayMultiHostIndexing()).isTrue();
+      });
       case "no RayCronJob controller" -> assertThat(FeatureGates.parse(value).rayCronJobs()).isFalse();
+      case "one by one" -> assertThat(FeatureGates.parse(value)).satisfies(g -> {
+        assertThat(g.rayMultiHostIndexing()).isFalse();
+        assertThat(g.rayCronJobs()).isTrue();
+      });
       default -> assertThatThrownBy(() -> FeatureGates.parse(value)).isInstanceOf(IllegalArgumentException.class)
           .hasMessageStartingWith("--feature-gates " + value + " is not supported: " + outcome);
     }
@@ -49,7 +56,7 @@ class FeatureGatesTest {
       AsyncJobInfoQuery=true                  | Unknown feature gate 'AsyncJobInfoQuery' in --feature-gates
       RayCronJob                              | Invalid value for feature gate RayCronJob: 'RayCronJob'
       RayCronJob=yes                          | Invalid value for feature gate RayCronJob: 'RayCronJob=yes'
-      RayCronJob=false,RayMultiHostIndexing=true | RayMultiHostIndexing=true is not supported
+      RayCronJob=false,KubernetesWAS=true | KubernetesWAS=true is not supported
       """)
   void badValuesAreRefusedNamingTheGate(String value, String message) {
     assertThatThrownBy(() -> FeatureGates.parse(value)).isInstanceOf(IllegalArgumentException.class)
@@ -65,5 +72,6 @@ class FeatureGatesTest {
   void listsAreReadInOrderWithSpacesAndEmptyItems(String value, boolean rayCronJobs) {
     assertThat(FeatureGates.parse(value).rayCronJobs()).isEqualTo(rayCronJobs);
     assertThat(FeatureGates.defaults().rayCronJobs()).isTrue();
+    assertThat(FeatureGates.defaults().rayMultiHostIndexing()).isTrue();
   }
 }

@@ -69,6 +69,18 @@ class KubeRayFlagsTest {
     assertThat(Set.copyOf(RayControllers.names())).contains("raycronjob");
   }
 
+  @Test
+  void theMultiHostIndexingGateReachesTheRayClusterLoop() {
+    assertThat(settings().multiHostIndexing()).as("on by default, as in KubeRay v1.7.0").isTrue();
+    assertThat(dev.raykube.operator.raycluster.RayClusterController.buildSettings(settings()).multiHostIndexing())
+        .isTrue();
+    OperatorSettings off = settings("--feature-gates=RayMultiHostIndexing=false");
+    assertThat(off.multiHostIndexing()).isFalse();
+    assertThat(off.controllers()).as("other gates keep their defaults").isEmpty();
+    assertThat(dev.raykube.operator.raycluster.RayClusterController.buildSettings(off).multiHostIndexing()).isFalse();
+    assertThat(settings("--feature-gates=RayCronJob=false,RayMultiHostIndexing=true").multiHostIndexing()).isTrue();
+  }
+
   @ParameterizedTest(name = "{0}")
   @CsvSource(delimiter = '|', textBlock = """
       --log-file-path=/var/log/kuberay.log      | Not supported: --log-file-path: RayKube logs to standard output only

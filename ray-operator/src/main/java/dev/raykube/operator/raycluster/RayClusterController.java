@@ -112,14 +112,16 @@ public final class RayClusterController implements ControllerDefinition<RayClust
   }
 
   /**
-   * The builders' settings for the operator's settings: cluster domain, {@code wait-gcs-ready} injection and the Redis
-   * clean-up from the flags, the operator's version for {@code RAY_USAGE_STATS_EXTRA_TAGS}, defaults for the rest.
+   * The builders' settings for the operator's settings: cluster domain, {@code wait-gcs-ready} injection, the Redis
+   * clean-up and multi-host indexing (gate {@code RayMultiHostIndexing}) from the flags, the operator's version for
+   * {@code RAY_USAGE_STATS_EXTRA_TAGS}, defaults for the rest.
    */
   public static ClusterBuildSettings buildSettings(OperatorSettings settings) {
     return ClusterBuildSettings.defaults()
         .withClusterDomain(settings.clusterDomain())
         .withInitContainerInjection(settings.initContainerInjection())
         .withRedisCleanup(settings.redisCleanup())
+        .withMultiHostIndexing(settings.multiHostIndexing())
         .withOperatorVersion(OperatorVersion.current());
   }
 
