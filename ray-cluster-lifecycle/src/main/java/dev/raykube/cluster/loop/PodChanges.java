@@ -40,7 +40,9 @@ import java.util.concurrent.Executor;
  * Pods then cost one round trip for the head and one for its workers, not one per Pod); they are recorded in the
  * reconcile's thread, in order, and a failure among them is reported as the first one in that order (those created
  * beside it stay created and expected). Without one, they are created one after another and the first failure stops
- * the rest.
+ * the rest. Each worker is built in the slot the plan gives it (its replica labels, with multi-host indexing); the
+ * random part of a new multi-host replica's name comes from the loop's {@link ReplicaNameSource}. A deletion's Event
+ * says why, e.g. "cleanup of an incomplete multi-host replica".
  */
 final class PodChanges {
 
