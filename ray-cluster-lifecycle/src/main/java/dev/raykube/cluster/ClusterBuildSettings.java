@@ -34,6 +34,10 @@ import java.util.Objects;
  * @param podDefaults labels, annotations and sidecars added to every Ray Pod ({@link PodDefaults}); default none
  *     (KubeRay's {@code defaultPodLabels}, {@code defaultPodAnnotations}, {@code headSidecarContainers},
  *     {@code workerSidecarContainers})
+ * @param multiHostIndexing label worker Pods with their replica's index, and manage the Pods of a group with
+ *     {@code numOfHosts > 1} as whole replicas ({@link MultiHostGroupPlan}); default {@code true} (KubeRay's feature
+ *     gate {@code RayMultiHostIndexing}, beta and on by default in v1.7.0). Off, every worker Pod is managed on its own
+ *     and carries none of the replica labels
  */
 public record ClusterBuildSettings(
     String clusterDomain,
@@ -47,7 +51,8 @@ public record ClusterBuildSettings(
     List<EnvVar> defaultContainerEnv,
     boolean deleteExtraPodsWithAutoscaler,
     boolean redisCleanup,
-    PodDefaults podDefaults) {
+    PodDefaults podDefaults,
+    boolean multiHostIndexing) {
 
   /** Default {@link #clusterDomain()}. */
   public static final String DEFAULT_CLUSTER_DOMAIN = "cluster.local";
@@ -75,91 +80,98 @@ public record ClusterBuildSettings(
   /** The defaults listed on the record components, with operator version {@code unknown}. */
   public static ClusterBuildSettings defaults() {
     return new ClusterBuildSettings(DEFAULT_CLUSTER_DOMAIN, true, false, true, false, null, "unknown",
-        DEFAULT_CREATED_BY, List.of(), false, true, PodDefaults.none());
+        DEFAULT_CREATED_BY, List.of(), false, true, PodDefaults.none(), true);
   }
 
   /** Returns a copy with {@link #clusterDomain()} replaced. */
   public ClusterBuildSettings withClusterDomain(String value) {
     return new ClusterBuildSettings(value, initContainerInjection, loginShell, probeInjection, headServiceClusterIp,
         initContainerResources, operatorVersion, createdBy, defaultContainerEnv, deleteExtraPodsWithAutoscaler,
-        redisCleanup, podDefaults);
+        redisCleanup, podDefaults, multiHostIndexing);
   }
 
   /** Returns a copy with {@link #initContainerInjection()} replaced. */
   public ClusterBuildSettings withInitContainerInjection(boolean value) {
     return new ClusterBuildSettings(clusterDomain, value, loginShell, probeInjection, headServiceClusterIp,
         initContainerResources, operatorVersion, createdBy, defaultContainerEnv, deleteExtraPodsWithAutoscaler,
-        redisCleanup, podDefaults);
+        redisCleanup, podDefaults, multiHostIndexing);
   }
 
   /** Returns a copy with {@link #loginShell()} replaced. */
   public ClusterBuildSettings withLoginShell(boolean value) {
     return new ClusterBuildSettings(clusterDomain, initContainerInjection, value, probeInjection, headServiceClusterIp,
         initContainerResources, operatorVersion, createdBy, defaultContainerEnv, deleteExtraPodsWithAutoscaler,
-        redisCleanup, podDefaults);
+        redisCleanup, podDefaults, multiHostIndexing);
   }
 
   /** Returns a copy with {@link #probeInjection()} replaced. */
   public ClusterBuildSettings withProbeInjection(boolean value) {
     return new ClusterBuildSettings(clusterDomain, initContainerInjection, loginShell, value, headServiceClusterIp,
         initContainerResources, operatorVersion, createdBy, defaultContainerEnv, deleteExtraPodsWithAutoscaler,
-        redisCleanup, podDefaults);
+        redisCleanup, podDefaults, multiHostIndexing);
   }
 
   /** Returns a copy with {@link #headServiceClusterIp()} replaced. */
   public ClusterBuildSettings withHeadServiceClusterIp(boolean value) {
     return new ClusterBuildSettings(clusterDomain, initContainerInjection, loginShell, probeInjection, value,
         initContainerResources, operatorVersion, createdBy, defaultContainerEnv, deleteExtraPodsWithAutoscaler,
-        redisCleanup, podDefaults);
+        redisCleanup, podDefaults, multiHostIndexing);
   }
 
   /** Returns a copy with {@link #initContainerResources()} replaced; {@code null} restores the derived default. */
   public ClusterBuildSettings withInitContainerResources(ResourceRequirements value) {
     return new ClusterBuildSettings(clusterDomain, initContainerInjection, loginShell, probeInjection,
         headServiceClusterIp, value, operatorVersion, createdBy, defaultContainerEnv, deleteExtraPodsWithAutoscaler,
-        redisCleanup, podDefaults);
+        redisCleanup, podDefaults, multiHostIndexing);
   }
 
   /** Returns a copy with {@link #operatorVersion()} replaced. */
   public ClusterBuildSettings withOperatorVersion(String value) {
     return new ClusterBuildSettings(clusterDomain, initContainerInjection, loginShell, probeInjection,
         headServiceClusterIp, initContainerResources, value, createdBy, defaultContainerEnv,
-        deleteExtraPodsWithAutoscaler, redisCleanup, podDefaults);
+        deleteExtraPodsWithAutoscaler, redisCleanup, podDefaults, multiHostIndexing);
   }
 
   /** Returns a copy with {@link #createdBy()} replaced. */
   public ClusterBuildSettings withCreatedBy(String value) {
     return new ClusterBuildSettings(clusterDomain, initContainerInjection, loginShell, probeInjection,
         headServiceClusterIp, initContainerResources, operatorVersion, value, defaultContainerEnv,
-        deleteExtraPodsWithAutoscaler, redisCleanup, podDefaults);
+        deleteExtraPodsWithAutoscaler, redisCleanup, podDefaults, multiHostIndexing);
   }
 
   /** Returns a copy with {@link #defaultContainerEnv()} replaced. */
   public ClusterBuildSettings withDefaultContainerEnv(List<EnvVar> value) {
     return new ClusterBuildSettings(clusterDomain, initContainerInjection, loginShell, probeInjection,
         headServiceClusterIp, initContainerResources, operatorVersion, createdBy, value,
-        deleteExtraPodsWithAutoscaler, redisCleanup, podDefaults);
+        deleteExtraPodsWithAutoscaler, redisCleanup, podDefaults, multiHostIndexing);
   }
 
   /** Returns a copy with {@link #deleteExtraPodsWithAutoscaler()} replaced. */
   public ClusterBuildSettings withDeleteExtraPodsWithAutoscaler(boolean value) {
     return new ClusterBuildSettings(clusterDomain, initContainerInjection, loginShell, probeInjection,
         headServiceClusterIp, initContainerResources, operatorVersion, createdBy, defaultContainerEnv, value,
-        redisCleanup, podDefaults);
+        redisCleanup, podDefaults, multiHostIndexing);
   }
 
   /** Returns a copy with {@link #redisCleanup()} replaced. */
   public ClusterBuildSettings withRedisCleanup(boolean value) {
     return new ClusterBuildSettings(clusterDomain, initContainerInjection, loginShell, probeInjection,
         headServiceClusterIp, initContainerResources, operatorVersion, createdBy, defaultContainerEnv,
-        deleteExtraPodsWithAutoscaler, value, podDefaults);
+        deleteExtraPodsWithAutoscaler, value, podDefaults, multiHostIndexing);
   }
 
   /** Returns a copy with {@link #podDefaults()} replaced. */
   public ClusterBuildSettings withPodDefaults(PodDefaults value) {
     return new ClusterBuildSettings(clusterDomain, initContainerInjection, loginShell, probeInjection,
         headServiceClusterIp, initContainerResources, operatorVersion, createdBy, defaultContainerEnv,
-        deleteExtraPodsWithAutoscaler, redisCleanup, value);
+        deleteExtraPodsWithAutoscaler, redisCleanup, value, multiHostIndexing);
+  }
+
+  /** Returns a copy with {@link #multiHostIndexing()} replaced. */
+  public ClusterBuildSettings withMultiHostIndexing(boolean value) {
+    return new ClusterBuildSettings(clusterDomain, initContainerInjection, loginShell, probeInjection,
+        headServiceClusterIp, initContainerResources, operatorVersion, createdBy, defaultContainerEnv,
+        deleteExtraPodsWithAutoscaler, redisCleanup, podDefaults, value);
   }
 
   /** The command prefix of generated shell commands: {@code /bin/bash -c --} or {@code /bin/bash -lc --}. */

@@ -21,7 +21,15 @@ public record PodDeletion(String podName, Reason reason) {
     /** The worker group is suspended. */
     GROUP_SUSPENDED,
     /** The Pod's worker group is no longer in the spec. */
-    GROUP_REMOVED
+    GROUP_REMOVED,
+    /** A host of its multi-host replica is gone: the rest of the replica goes too, to be replaced whole. */
+    INCOMPLETE_REPLICA,
+    /** A host of its multi-host replica is beyond repair: the whole replica is replaced. */
+    REPLICA_BEYOND_REPAIR,
+    /** A host of its multi-host replica is named in {@code scaleStrategy.workersToDelete}: the whole replica goes. */
+    REPLICA_IN_WORKERS_TO_DELETE,
+    /** Its multi-host group has more replicas than desired while autoscaling is off: a whole replica goes. */
+    REPLICA_SCALE_DOWN
   }
 
   /** Checks that nothing is missing. */

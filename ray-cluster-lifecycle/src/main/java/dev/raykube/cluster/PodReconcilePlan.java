@@ -35,7 +35,10 @@ import java.util.stream.Collectors;
  *       ignored; the list itself is left for the autoscaler to clear). Then the group's remaining Running or Pending
  *       Pods are compared with {@link WorkerGroupSize#desiredPods}: missing Pods are created; surplus Pods are deleted
  *       only when autoscaling is off (or {@link ClusterBuildSettings#deleteExtraPodsWithAutoscaler()}), choosing
- *       Pods that are not ready first, then the newest, then by name.</li>
+ *       Pods that are not ready first, then the newest, then by name. With
+ *       {@link ClusterBuildSettings#multiHostIndexing()} each new Pod takes the smallest free
+ *       {@linkplain ReplicaIndexes replica index} of its group, and a group with {@code numOfHosts > 1} is planned by
+ *       {@link MultiHostGroupPlan} instead, in whole replicas.</li>
  *   <li><b>Removed groups.</b> Worker Pods whose group is no longer in the spec are deleted.</li>
  * </ol>
  * Pods that are already being deleted are never deleted again; they still occupy the head slot but do not count
@@ -67,10 +70,14 @@ public record PodReconcilePlan(boolean deleteAllPods, boolean upgrade, boolean c
    *
    * @param cluster the RayCluster (spec, annotations, and status for the suspension and provisioning state)
    * @param observedPods every Pod labelled {@code ray.io/cluster=<name>} in the cluster's namespace
+   * @param settings the operator's settings
+   * @param replicaNames where the names of new multi-host replicas come from (asked only for those)
    */
-  public static PodReconcilePlan compute(RayCluster cluster, List<Pod> observedPods, ClusterBuildSettings settings) {
+  public static PodReconcilePlan compute(RayCluster cluster, List<Pod> observedPods, ClusterBuildSettings settings,
+      ReplicaNameSource replicaNames) {
     Objects.requireNonNull(cluster, "cluster");
     Objects.requireNonNull(settings, "settings");
+    Objects.requireNonNull(replicaNames, "replicaNames");
     List<Pod> pods = List.copyOf(observedPods);
     if (isSuspending(cluster)) {
       boolean anyLeft = pods.stream().anyMatch(p -> !PodHealth.isTerminating(p));
@@ -108,8 +115,11 @@ public record PodReconcilePlan(boolean deleteAllPods, boolean upgrade, boolean c
           .filter(p -> hasLabel(p, RayClusterLabels.NODE_TYPE, RayNodeType.WORKER.label()))
           .filter(p -> hasLabel(p, RayClusterLabels.GROUP, group.getGroupName()))
           .toList();
-      WorkerGroupPlan plan = planGroup(group, groupPods, scaleDown);
-      requeue |= plan.deletions().stream().anyMatch(d -> d.reason() == PodDeletion.Reason.BEYOND_REPAIR);
+      WorkerGroupPlan plan = settings.multiHostIndexing() && WorkerGroupSize.numOfHosts(group) > 1
+          && !Boolean.TRUE.equals(group.getSuspend())
+          ? MultiHostGroupPlan.plan(group, groupPods, scaleDown, replicaNames)
+          : planGroup(group, groupPods, scaleDown, settings.multiHostIndexing());
+      requeue |= plan.deletions().stream().anyMatch(d -> REQUEUE_AFTER.contains(d.reason()));
       groups.add(plan);
     }
     List<PodDeletion> removed = pods.stream()
@@ -135,7 +145,13 @@ public record PodReconcilePlan(boolean deleteAllPods, boolean upgrade, boolean c
         && workerGroups.stream().allMatch(WorkerGroupPlan::isNoop);
   }
 
-  private static WorkerGroupPlan planGroup(WorkerGroupSpec group, List<Pod> groupPods, boolean scaleDown) {
+  /** Deletions after which the group waits for the next reconcile to create (a replacement is not counted twice). */
+  private static final Set<PodDeletion.Reason> REQUEUE_AFTER = Set.of(PodDeletion.Reason.BEYOND_REPAIR,
+      PodDeletion.Reason.INCOMPLETE_REPLICA, PodDeletion.Reason.REPLICA_BEYOND_REPAIR,
+      PodDeletion.Reason.REPLICA_IN_WORKERS_TO_DELETE);
+
+  private static WorkerGroupPlan planGroup(WorkerGroupSpec group, List<Pod> groupPods, boolean scaleDown,
+      boolean indexed) {
     String name = group.getGroupName();
     int desired = WorkerGroupSize.desiredPods(group);
     List<Pod> live = groupPods.stream().filter(p -> !PodHealth.isTerminating(p)).toList();
@@ -163,7 +179,13 @@ public record PodReconcilePlan(boolean deleteAllPods, boolean upgrade, boolean c
       remaining.stream().sorted(SCALE_DOWN_ORDER).limit(-diff)
           .forEach(p -> deletions.add(deletion(p, PodDeletion.Reason.SCALE_DOWN)));
     }
-    return new WorkerGroupPlan(name, desired, counted, create, deletions);
+    if (!indexed) {
+      return new WorkerGroupPlan(name, desired, counted, create, deletions);
+    }
+    Set<Integer> held = ReplicaIndexes.held(live.stream().filter(p -> !going.contains(p.getMetadata().getName()))
+        .toList());
+    List<WorkerSlot> creations = ReplicaIndexes.lowestFree(held, create).stream().map(WorkerSlot::single).toList();
+    return new WorkerGroupPlan(name, desired, counted, creations, deletions);
   }
 
   /** Not ready before ready, then newest first, then name (descending). */

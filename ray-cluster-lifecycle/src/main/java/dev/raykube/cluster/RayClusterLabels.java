@@ -46,6 +46,28 @@ public final class RayClusterLabels {
   public static final String SERVE = "ray.io/serve";
 
   /**
+   * {@code ray.io/worker-group-replica-index}: on every worker Pod when multi-host indexing is on
+   * ({@link ClusterBuildSettings#multiHostIndexing()}), the index of its replica within the group: the smallest
+   * non-negative integer no other replica of the group holds.
+   */
+  public static final String WORKER_GROUP_REPLICA_INDEX = "ray.io/worker-group-replica-index";
+  /**
+   * {@code ray.io/worker-group-replica-name}: on the worker Pods of a group with {@code numOfHosts > 1} when
+   * multi-host indexing is on, the name shared by the hosts of one replica: {@code <group>-<5 random characters>}.
+   */
+  public static final String WORKER_GROUP_REPLICA_NAME = "ray.io/worker-group-replica-name";
+  /**
+   * {@code ray.io/replica-host-index}: on the worker Pods of a group with {@code numOfHosts > 1} when multi-host
+   * indexing is on, the Pod's host within its replica, {@code 0 … numOfHosts-1}.
+   */
+  public static final String REPLICA_HOST_INDEX = "ray.io/replica-host-index";
+  /**
+   * {@code ray.io/headless-worker-svc}: the cluster's name, on the headless worker Service of a cluster with a
+   * multi-host worker group ({@link HeadlessWorkerService}).
+   */
+  public static final String HEADLESS_WORKER_SERVICE = "ray.io/headless-worker-svc";
+
+  /**
    * The {@code spec.managedBy} value of KubeRay's operator, which RayKube answers to as well (an unset value does
    * too); any other value names another controller, e.g. MultiKueue's.
    */

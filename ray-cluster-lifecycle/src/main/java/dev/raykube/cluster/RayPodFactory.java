@@ -121,8 +121,19 @@ public final class RayPodFactory {
    * @throws IllegalArgumentException if the group's template has no container or the GCS port is invalid
    */
   public Pod worker(RayCluster cluster, WorkerGroupSpec group) {
+    return worker(cluster, group, WorkerSlot.UNINDEXED);
+  }
+
+  /**
+   * A worker Pod of the given group of the cluster in the given slot of the group: the slot's labels
+   * ({@link WorkerSlot#labels()}) are added on top of the user's, as KubeRay adds them.
+   *
+   * @throws IllegalArgumentException if the group's template has no container or the GCS port is invalid
+   */
+  public Pod worker(RayCluster cluster, WorkerGroupSpec group, WorkerSlot slot) {
     requireHead(cluster);
     Objects.requireNonNull(group, "group");
+    Objects.requireNonNull(slot, "slot");
     String where = "worker group '" + group.getGroupName() + "' template";
     if (group.getTemplate() == null || group.getTemplate().getSpec() == null
         || group.getTemplate().getSpec().getContainers() == null
@@ -148,6 +159,7 @@ public final class RayPodFactory {
     Map<String, String> annotations = annotations(template, cluster, settings);
     Map<String, String> labels = RayClusterLabels.forPod(clusterName, RayNodeType.WORKER, group.getGroupName(),
         merged(template.getMetadata().getLabels(), group.getLabels()), settings.createdBy());
+    labels.putAll(slot.labels());
 
     GcsFaultTolerance.configureWorker(ray, cluster);
     addMetricsPort(ray, params);

@@ -14,14 +14,18 @@ public final class WorkerGroupSize {
 
   /** Pods the group should run: clamp(replicas, min, max) × numOfHosts, or 0 if the group is suspended. */
   public static int desiredPods(WorkerGroupSpec group) {
+    return times(desiredReplicas(group), numOfHosts(group));
+  }
+
+  /** Replicas the group should run: clamp(replicas, min, max), or 0 if the group is suspended. */
+  public static int desiredReplicas(WorkerGroupSpec group) {
     if (Boolean.TRUE.equals(group.getSuspend())) {
       return 0;
     }
     int min = minReplicas(group);
     int max = maxReplicas(group);
     int replicas = value(group.getReplicas(), 0);
-    int clamped = Math.max(min, Math.min(replicas, max));
-    return times(clamped, numOfHosts(group));
+    return Math.max(min, Math.min(replicas, max));
   }
 
   /** minReplicas × numOfHosts, or 0 if the group is suspended. */

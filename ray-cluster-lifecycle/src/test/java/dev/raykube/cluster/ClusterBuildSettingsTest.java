@@ -26,6 +26,8 @@ class ClusterBuildSettingsTest {
     assertThat(settings.createdBy()).isEqualTo("raykube-operator");
     assertThat(settings.defaultContainerEnv()).isEmpty();
     assertThat(settings.deleteExtraPodsWithAutoscaler()).isFalse();
+    assertThat(settings.redisCleanup()).isTrue();
+    assertThat(settings.multiHostIndexing()).as("KubeRay v1.7.0's gate RayMultiHostIndexing is on").isTrue();
     assertThat(settings.shellCommand()).containsExactly("/bin/bash", "-c", "--");
   }
 
@@ -40,6 +42,14 @@ class ClusterBuildSettingsTest {
     assertThat(base.withOperatorVersion("1.2.3").operatorVersion()).isEqualTo("1.2.3");
     assertThat(base.withCreatedBy("kuberay-operator").createdBy()).isEqualTo("kuberay-operator");
     assertThat(base.withDeleteExtraPodsWithAutoscaler(true).deleteExtraPodsWithAutoscaler()).isTrue();
+    assertThat(base.withRedisCleanup(false).redisCleanup()).isFalse();
+    ClusterBuildSettings unindexed = base.withMultiHostIndexing(false);
+    assertThat(unindexed.multiHostIndexing()).isFalse();
+    assertThat(unindexed.withClusterDomain("a.b").withInitContainerInjection(false).withLoginShell(true)
+        .withProbeInjection(false).withHeadServiceClusterIp(true).withInitContainerResources(null)
+        .withOperatorVersion("2").withCreatedBy("x").withDefaultContainerEnv(List.of())
+        .withDeleteExtraPodsWithAutoscaler(true).withRedisCleanup(false).multiHostIndexing())
+        .as("every other wither keeps it").isFalse();
     assertThat(base.withLoginShell(true).withInitContainerInjection(false))
         .isEqualTo(base.withInitContainerInjection(false).withLoginShell(true));
     assertThat(base.withLoginShell(true)).isNotEqualTo(base);

@@ -23,7 +23,7 @@ class PodReconcilePlanTest {
   }
 
   private static PodReconcilePlan plan(RayCluster cluster, Pod... pods) {
-    return PodReconcilePlan.compute(cluster, List.of(pods), SETTINGS);
+    return PodReconcilePlan.compute(cluster, List.of(pods), SETTINGS, new SequencedReplicaNames());
   }
 
   private static List<String> deleted(PodReconcilePlan plan) {
@@ -154,7 +154,7 @@ class PodReconcilePlanTest {
     Pod[] pods = {headPod("h", "Running", true), running("w1"), running("w2")};
     assertThat(plan(cluster, pods).isNoop()).isTrue();
     PodReconcilePlan forced = PodReconcilePlan.compute(cluster, List.of(pods),
-        SETTINGS.withDeleteExtraPodsWithAutoscaler(true));
+        SETTINGS.withDeleteExtraPodsWithAutoscaler(true), new SequencedReplicaNames());
     assertThat(deleted(forced)).containsExactly("w2:SCALE_DOWN");
   }
 

@@ -81,7 +81,8 @@ class RecreateUpgradeTest {
     RayCluster cluster = recreate();
     Pod head = headMadeFrom(cluster, headAnnotations);
     change.accept(cluster);
-    PodReconcilePlan plan = PodReconcilePlan.compute(cluster, List.of(head, worker(), worker()), SETTINGS);
+    PodReconcilePlan plan = PodReconcilePlan.compute(cluster, List.of(head, worker(), worker()), SETTINGS,
+        new SequencedReplicaNames());
     assertThat(plan.deleteAllPods()).isEqualTo(recreated);
     assertThat(plan.upgrade()).isEqualTo(recreated);
     if (recreated) {
@@ -95,7 +96,7 @@ class RecreateUpgradeTest {
     RayCluster cluster = TestClusters.basic();
     Pod head = headPod("h", "Running", true);
     TestClusters.headContainer(cluster).setImage("ray:other");
-    PodReconcilePlan plan = PodReconcilePlan.compute(cluster, List.of(head), SETTINGS);
+    PodReconcilePlan plan = PodReconcilePlan.compute(cluster, List.of(head), SETTINGS, new SequencedReplicaNames());
     assertThat(plan.deleteAllPods()).isFalse();
     assertThat(RecreateUpgrade.podAnnotations(cluster, SETTINGS)).isEmpty();
   }
@@ -105,7 +106,8 @@ class RecreateUpgradeTest {
     RayCluster cluster = recreate();
     Pod head = TestClusters.terminating(headMadeFrom(cluster, Map.of()));
     TestClusters.headContainer(cluster).setImage("ray:other");
-    assertThat(PodReconcilePlan.compute(cluster, List.of(head), SETTINGS).deleteAllPods()).isFalse();
+    assertThat(PodReconcilePlan.compute(cluster, List.of(head), SETTINGS, new SequencedReplicaNames())
+        .deleteAllPods()).isFalse();
   }
 
   @Test

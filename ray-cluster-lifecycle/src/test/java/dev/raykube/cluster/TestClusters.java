@@ -66,7 +66,7 @@ public final class TestClusters {
     return cluster;
   }
 
-  static WorkerGroupSpec group(RayCluster cluster) {
+  public static WorkerGroupSpec group(RayCluster cluster) {
     return cluster.getSpec().getWorkerGroupSpecs().get(0);
   }
 

@@ -25,15 +25,17 @@ public final class FeatureGates {
 
   private final boolean rayCronJobs;
   private final boolean sidecarSubmitterRestart;
+  private final boolean rayMultiHostIndexing;
 
-  private FeatureGates(boolean rayCronJobs, boolean sidecarSubmitterRestart) {
+  private FeatureGates(boolean rayCronJobs, boolean sidecarSubmitterRestart, boolean rayMultiHostIndexing) {
     this.rayCronJobs = rayCronJobs;
     this.sidecarSubmitterRestart = sidecarSubmitterRestart;
+    this.rayMultiHostIndexing = rayMultiHostIndexing;
   }
 
   /** No gate given: RayKube's defaults. */
   public static FeatureGates defaults() {
-    return new FeatureGates(true, false);
+    return new FeatureGates(true, false, true);
   }
 
   /**
@@ -48,6 +50,7 @@ public final class FeatureGates {
     Objects.requireNonNull(value, "value");
     boolean rayCronJobs = true;
     boolean sidecarSubmitterRestart = false;
+    boolean rayMultiHostIndexing = true;
     for (String pair : value.split(",")) {
       if (pair.isBlank()) {
         continue;
@@ -72,9 +75,11 @@ public final class FeatureGates {
         rayCronJobs = on;
       } else if (name.equals("SidecarSubmitterRestart")) {
         sidecarSubmitterRestart = on;
+      } else if (name.equals("RayMultiHostIndexing")) {
+        rayMultiHostIndexing = on;
       }
     }
-    return new FeatureGates(rayCronJobs, sidecarSubmitterRestart);
+    return new FeatureGates(rayCronJobs, sidecarSubmitterRestart, rayMultiHostIndexing);
   }
 
   /** Whether the RayCronJob controller may run (gate {@code RayCronJob}; on unless set to false). */
@@ -90,20 +95,30 @@ public final class FeatureGates {
     return sidecarSubmitterRestart;
   }
 
+  /**
+   * Whether worker Pods carry replica labels and multi-host groups are managed in whole replicas (gate
+   * {@code RayMultiHostIndexing}; on unless set to false, as in KubeRay v1.7.0).
+   */
+  public boolean rayMultiHostIndexing() {
+    return rayMultiHostIndexing;
+  }
+
   @Override
   public boolean equals(Object o) {
     return o instanceof FeatureGates that && rayCronJobs == that.rayCronJobs
-        && sidecarSubmitterRestart == that.sidecarSubmitterRestart;
+        && sidecarSubmitterRestart == that.sidecarSubmitterRestart
+        && rayMultiHostIndexing == that.rayMultiHostIndexing;
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(rayCronJobs, sidecarSubmitterRestart);
+    return Objects.hash(rayCronJobs, sidecarSubmitterRestart, rayMultiHostIndexing);
   }
 
   @Override
   public String toString() {
-    return "FeatureGates[RayCronJob=" + rayCronJobs + ", SidecarSubmitterRestart=" + sidecarSubmitterRestart + "]";
+    return "FeatureGates[RayCronJob=" + rayCronJobs + ", SidecarSubmitterRestart=" + sidecarSubmitterRestart
+        + ", RayMultiHostIndexing=" + rayMultiHostIndexing + "]";
   }
 
   private static Map<String, Gate> gates() {
@@ -111,7 +126,7 @@ public final class FeatureGates {
     gates.put("RayClusterStatusConditions", new Gate(ACCEPTED,
         "RayKube always writes a RayCluster's status conditions"));
     gates.put("RayJobDeletionPolicy", new Gate(ACCEPTED, "RayKube always honours a RayJob's deletionStrategy"));
-    gates.put("RayMultiHostIndexing", new Gate(NOT_BUILT, ACCEPTED));
+    gates.put("RayMultiHostIndexing", new Gate(ACCEPTED, ACCEPTED));
     gates.put("RayServiceIncrementalUpgrade", new Gate(NOT_BUILT, ACCEPTED));
     gates.put("RayCronJob", new Gate(ACCEPTED, ACCEPTED));
     gates.put("SidecarSubmitterRestart", new Gate(ACCEPTED, ACCEPTED));

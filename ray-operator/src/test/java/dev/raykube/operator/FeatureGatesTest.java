@@ -15,8 +15,8 @@ class FeatureGatesTest {
       RayClusterStatusConditions       | false | RayKube always writes a RayCluster's status conditions
       RayJobDeletionPolicy             | true  | accepted
       RayJobDeletionPolicy             | false | RayKube always honours a RayJob's deletionStrategy
-      RayMultiHostIndexing             | true  | RayKube does not have this feature yet
-      RayMultiHostIndexing             | false | accepted
+      RayMultiHostIndexing             | true  | accepted
+      RayMultiHostIndexing             | false | one by one
       RayServiceIncrementalUpgrade     | true  | RayKube does not have this feature yet
       RayServiceIncrementalUpgrade     | false | accepted
       RayCronJob                       | true  | accepted
@@ -41,6 +41,10 @@ class FeatureGatesTest {
           .isEqualTo(FeatureGates.defaults());
       case "no RayCronJob controller" -> assertThat(FeatureGates.parse(value).rayCronJobs()).isFalse();
       case "restarting sidecar submitter" -> assertThat(FeatureGates.parse(value).sidecarSubmitterRestart()).isTrue();
+      case "one by one" -> assertThat(FeatureGates.parse(value)).satisfies(g -> {
+        assertThat(g.rayMultiHostIndexing()).isFalse();
+        assertThat(g.rayCronJobs()).isTrue();
+      });
       default -> assertThatThrownBy(() -> FeatureGates.parse(value)).isInstanceOf(IllegalArgumentException.class)
           .hasMessageStartingWith("--feature-gates " + value + " is not supported: " + outcome);
     }
@@ -51,7 +55,7 @@ class FeatureGatesTest {
       AsyncJobInfoQuery=true                  | Unknown feature gate 'AsyncJobInfoQuery' in --feature-gates
       RayCronJob                              | Invalid value for feature gate RayCronJob: 'RayCronJob'
       RayCronJob=yes                          | Invalid value for feature gate RayCronJob: 'RayCronJob=yes'
-      RayCronJob=false,RayMultiHostIndexing=true | RayMultiHostIndexing=true is not supported
+      RayCronJob=false,KubernetesWAS=true | KubernetesWAS=true is not supported
       """)
   void badValuesAreRefusedNamingTheGate(String value, String message) {
     assertThatThrownBy(() -> FeatureGates.parse(value)).isInstanceOf(IllegalArgumentException.class)
@@ -67,5 +71,6 @@ class FeatureGatesTest {
   void listsAreReadInOrderWithSpacesAndEmptyItems(String value, boolean rayCronJobs) {
     assertThat(FeatureGates.parse(value).rayCronJobs()).isEqualTo(rayCronJobs);
     assertThat(FeatureGates.defaults().rayCronJobs()).isTrue();
+    assertThat(FeatureGates.defaults().rayMultiHostIndexing()).isTrue();
   }
 }

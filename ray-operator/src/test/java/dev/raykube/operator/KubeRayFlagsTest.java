@@ -74,7 +74,21 @@ class KubeRayFlagsTest {
     assertThat(settings().featureGates().sidecarSubmitterRestart()).isFalse();
     assertThat(settings("--feature-gates=SidecarSubmitterRestart=true").featureGates().sidecarSubmitterRestart())
         .isTrue();
-    assertThat(settings("--feature-gates=SidecarSubmitterRestart=false").featureGates()).isEqualTo(FeatureGates.defaults());
+    assertThat(settings("--feature-gates=SidecarSubmitterRestart=false").featureGates())
+        .isEqualTo(FeatureGates.defaults());
+  }
+
+  @Test
+  void theMultiHostIndexingGateReachesTheRayClusterLoop() {
+    assertThat(settings().featureGates().rayMultiHostIndexing()).as("on by default, as in KubeRay v1.7.0").isTrue();
+    assertThat(dev.raykube.operator.raycluster.RayClusterController.buildSettings(settings()).multiHostIndexing())
+        .isTrue();
+    OperatorSettings off = settings("--feature-gates=RayMultiHostIndexing=false");
+    assertThat(off.featureGates().rayMultiHostIndexing()).isFalse();
+    assertThat(off.controllers()).as("other gates keep their defaults").isEmpty();
+    assertThat(dev.raykube.operator.raycluster.RayClusterController.buildSettings(off).multiHostIndexing()).isFalse();
+    assertThat(settings("--feature-gates=RayCronJob=false,RayMultiHostIndexing=true").featureGates()
+        .rayMultiHostIndexing()).isTrue();
   }
 
   @ParameterizedTest(name = "{0}")

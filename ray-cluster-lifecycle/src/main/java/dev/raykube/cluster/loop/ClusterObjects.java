@@ -4,6 +4,7 @@ import dev.raykube.cluster.AutoscalerRbac;
 import dev.raykube.cluster.AutoscalerSidecar;
 import dev.raykube.cluster.ClusterBuildSettings;
 import dev.raykube.cluster.HeadServiceFactory;
+import dev.raykube.cluster.HeadlessWorkerService;
 import dev.raykube.cluster.TokenAuth;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.reconcile.EventRecorder;
@@ -24,7 +25,8 @@ import java.util.Objects;
 /**
  * Creates the objects a RayCluster owns besides its Pods, in KubeRay's order: the autoscaler's ServiceAccount, Role
  * and RoleBinding (with {@code enableInTreeAutoscaling}), the Ray auth token Secret (with {@code authOptions.mode:
- * token}) and the head Service. Each is created once, when missing, and never updated (as in KubeRay); an object that
+ * token}), the head Service and, for a cluster with a multi-host worker group, the headless worker Service
+ * ({@link HeadlessWorkerService}). Each is created once, when missing, and never updated (as in KubeRay); an object that
  * already exists (HTTP 409) counts as present. Every creation and failure is recorded as an Event.
  *
  * <p>The head Service is watched (the status reports its name, IP and ports); the other objects are looked up with
@@ -91,7 +93,15 @@ final class ClusterObjects {
         return new Outcome(observedHeadService, problem);
       }
     }
-    return headService(key, cluster, observedHeadService, now);
+    Outcome head = headService(key, cluster, observedHeadService, now);
+    if (!head.blocked() && HeadlessWorkerService.isWanted(cluster)) {
+      String problem = ensureCreated(key, cluster, HeadlessWorkerService.build(cluster),
+          ClusterEventReason.CREATED_SERVICE, ClusterEventReason.FAILED_TO_CREATE_SERVICE, now);
+      if (problem != null) {
+        return new Outcome(head.headService(), problem);
+      }
+    }
+    return head;
   }
 
   /** Forgets what was remembered about a cluster that is gone. */

@@ -7,7 +7,9 @@ import dev.raykube.cluster.PodReconcilePlan;
 import dev.raykube.cluster.RayClusterLabels;
 import dev.raykube.cluster.RayPodFactory;
 import dev.raykube.cluster.ReplicaFailure;
+import dev.raykube.cluster.ReplicaNameSource;
 import dev.raykube.cluster.WorkerGroupPlan;
+import dev.raykube.cluster.WorkerSlot;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.WorkerGroupSpec;
 import dev.raykube.reconcile.EventRecorder;
@@ -38,7 +40,9 @@ import java.util.concurrent.Executor;
  * Pods then cost one round trip for the head and one for its workers, not one per Pod); they are recorded in the
  * reconcile's thread, in order, and a failure among them is reported as the first one in that order (those created
  * beside it stay created and expected). Without one, they are created one after another and the first failure stops
- * the rest.
+ * the rest. Each worker is built in the slot the plan gives it (its replica labels, with multi-host indexing); the
+ * random part of a new multi-host replica's name comes from the loop's {@link ReplicaNameSource}. A deletion's Event
+ * says why, e.g. "cleanup of an incomplete multi-host replica".
  */
 final class PodChanges {
 
@@ -60,11 +64,13 @@ final class PodChanges {
   private final EventRecorder events;
   private final PodExpectations expectations;
   private final Executor creations;
+  private final ReplicaNameSource replicaNames;
 
   /** With {@code creations} {@code null}, workers are created one after another in the reconcile's thread. */
   PodChanges(KubernetesClient client, ClusterBuildSettings settings, EventRecorder events,
-      PodExpectations expectations, Executor creations) {
+      PodExpectations expectations, Executor creations, ReplicaNameSource replicaNames) {
     this.creations = creations;
+    this.replicaNames = Objects.requireNonNull(replicaNames, "replicaNames");
     this.client = Objects.requireNonNull(client, "client");
     this.owned = new OwnedObjects(client);
     this.settings = Objects.requireNonNull(settings, "settings");
@@ -80,7 +86,7 @@ final class PodChanges {
    * @param observed the cluster's Pods as expected ({@link PodExpectations#podsAsExpected})
    */
   Outcome apply(String key, RayCluster cluster, List<Pod> observed, Instant now) {
-    PodReconcilePlan plan = PodReconcilePlan.compute(cluster, observed, settings);
+    PodReconcilePlan plan = PodReconcilePlan.compute(cluster, observed, settings, replicaNames);
     plan.problems().forEach(problem -> record(cluster, ClusterEventReason.INCONSISTENT_PODS, problem));
     Writes writes = new Writes(key, cluster, now);
     try {
@@ -113,7 +119,7 @@ final class PodChanges {
       }
       WorkerGroupSpec spec = groups.stream().filter(g -> g.getGroupName().equals(group.groupName())).findFirst()
           .orElseThrow();
-      if (!writes.createWorkers(spec, group.podsToCreate())) {
+      if (!writes.createWorkers(spec, group.creations())) {
         return new Outcome(plan, writes.failure, writes.count);
       }
     }
@@ -147,11 +153,12 @@ final class PodChanges {
       return created(pod, owned.ensure(pod), head);
     }
 
-    /** Creates {@code n} workers of a group at once; true if all were created. */
-    boolean createWorkers(WorkerGroupSpec spec, int n) {
+    /** Creates the workers of a group in the given slots at once; true if all were created. */
+    boolean createWorkers(WorkerGroupSpec spec, List<WorkerSlot> slots) {
+      int n = slots.size();
       if (creations == null || n == 1) {
         for (int i = 0; i < n; i++) {
-          if (!create(pods.worker(cluster, spec), false)) {
+          if (!create(pods.worker(cluster, spec, slots.get(i)), false)) {
             return false;
           }
         }
@@ -160,7 +167,7 @@ final class PodChanges {
       List<Pod> desired = new ArrayList<>(n);
       List<CompletableFuture<OwnedObjects.Ensured<Pod>>> sent = new ArrayList<>(n);
       for (int i = 0; i < n; i++) {
-        Pod pod = pods.worker(cluster, spec);
+        Pod pod = pods.worker(cluster, spec, slots.get(i));
         desired.add(pod);
         sent.add(CompletableFuture.supplyAsync(() -> owned.ensure(pod), creations));
       }
@@ -272,6 +279,11 @@ final class PodChanges {
       case SCALE_DOWN -> "the worker group has more Pods than desired";
       case GROUP_SUSPENDED -> "its worker group is suspended";
       case GROUP_REMOVED -> "its worker group is no longer in the spec";
+      case INCOMPLETE_REPLICA -> "cleanup of an incomplete multi-host replica";
+      case REPLICA_BEYOND_REPAIR -> "a host of its multi-host replica failed; the replica is replaced whole";
+      case REPLICA_IN_WORKERS_TO_DELETE -> "autoscaler scale-down request: a host of its multi-host replica is named"
+          + " in scaleStrategy.workersToDelete";
+      case REPLICA_SCALE_DOWN -> "scaling down: the worker group has more multi-host replicas than desired";
     };
   }
 }

@@ -72,7 +72,8 @@ public final class RayClusterLoop
     this.status = new StatusRecorder<>(client, RayClusterStatusCalculator::differs, b.cache);
     this.expectations = new PodExpectations(timings.expectationTimeout());
     this.objects = new ClusterObjects(client, b.settings, events, timings);
-    this.podChanges = new PodChanges(client, b.settings, events, expectations, b.podCreations);
+    this.podChanges = new PodChanges(client, b.settings, events, expectations, b.podCreations,
+        b.replicaNames);
     this.redisCleanup = new RedisCleanupFinalizer(client, b.settings, events, timings);
   }
 

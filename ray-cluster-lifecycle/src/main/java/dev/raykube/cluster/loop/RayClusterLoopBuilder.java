@@ -1,6 +1,7 @@
 package dev.raykube.cluster.loop;
 
 import dev.raykube.cluster.ClusterBuildSettings;
+import dev.raykube.cluster.ReplicaNameSource;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.reconcile.EventRecorder;
 import dev.raykube.reconcile.PrimaryCache;
@@ -19,7 +20,8 @@ import java.util.concurrent.Executor;
  *       {@link RayClusterTimings#defaults()};</li>
  *   <li>{@link #statusListener}: none; {@link #primaryCache}: none; {@link #clock}: {@link Clock#systemUTC()};</li>
  *   <li>{@link #podCreations}: none, a group's new workers are created one after another in the reconcile's
- *       thread.</li>
+ *       thread;</li>
+ *   <li>{@link #replicaNames}: {@link RandomReplicaNames}.</li>
  * </ul>
  */
 public final class RayClusterLoopBuilder {
@@ -32,6 +34,7 @@ public final class RayClusterLoopBuilder {
   PrimaryCache<RayCluster> cache = PrimaryCache.none();
   Clock clock = Clock.systemUTC();
   Executor podCreations;
+  ReplicaNameSource replicaNames = new RandomReplicaNames();
 
   RayClusterLoopBuilder(KubernetesClient client) {
     this.client = Objects.requireNonNull(client, "client");
@@ -85,6 +88,12 @@ public final class RayClusterLoopBuilder {
    */
   public RayClusterLoopBuilder podCreations(Executor value) {
     this.podCreations = Objects.requireNonNull(value, "podCreations");
+    return this;
+  }
+
+  /** Where the random part of new multi-host replicas' names comes from (a fixed sequence, in tests). */
+  public RayClusterLoopBuilder replicaNames(ReplicaNameSource value) {
+    this.replicaNames = Objects.requireNonNull(value, "replicaNames");
     return this;
   }
 

@@ -69,7 +69,7 @@ public final class RayClusterWarmUp {
     if (!problems.isEmpty()) {
       throw new IllegalStateException("the warm-up RayCluster is invalid: " + problems);
     }
-    PodReconcilePlan.compute(cluster, List.of(), settings);
+    PodReconcilePlan.compute(cluster, List.of(), settings, new RandomReplicaNames());
     RayPodFactory factory = new RayPodFactory(settings);
     WorkerGroupSpec group = cluster.getSpec().getWorkerGroupSpecs().get(0);
     List<Pod> answered = new ArrayList<>();

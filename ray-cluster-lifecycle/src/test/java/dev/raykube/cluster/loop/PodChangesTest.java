@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.cluster.ClusterBuildSettings;
 import dev.raykube.cluster.ReplicaFailure;
+import dev.raykube.cluster.SequencedReplicaNames;
 import dev.raykube.cluster.TestClusters;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.reconcile.EventRecorder;
@@ -65,7 +66,7 @@ class PodChangesTest {
         creationThreads.add(Thread.currentThread().getName());
         task.run();
       });
-    } : null);
+    } : null, new SequencedReplicaNames());
   }
 
   @Test
@@ -117,6 +118,36 @@ class PodChangesTest {
     assertThat(outcome.writes()).isEqualTo(1);
     assertThat(sent).hasValue(0);
     assertThat(client.pods().inNamespace(NS).list().getItems()).hasSize(1);
+  }
+
+  @Test
+  @DisplayName("multi-host: whole replicas created with their labels; a lost host takes its replica, one Event says why")
+  void multiHostReplicas() {
+    TestClusters.group(cluster).setNumOfHosts(2);
+    TestClusters.group(cluster).setReplicas(2);
+    PodChanges changes = changes(true);
+    changes.apply("ml/demo", cluster, List.of(), NOW);
+
+    List<Pod> workers = client.pods().inNamespace(NS).withLabel("ray.io/node-type", "worker").list().getItems();
+    assertThat(workers).extracting(p -> p.getMetadata().getLabels().get("ray.io/worker-group-replica-name") + "#"
+        + p.getMetadata().getLabels().get("ray.io/worker-group-replica-index") + "/"
+        + p.getMetadata().getLabels().get("ray.io/replica-host-index"))
+        .containsExactlyInAnyOrder("workers-s0001#0/0", "workers-s0001#0/1", "workers-s0002#1/0", "workers-s0002#1/1");
+
+    Pod lost = workers.stream().filter(p -> "workers-s0001".equals(
+        p.getMetadata().getLabels().get("ray.io/worker-group-replica-name"))).findFirst().orElseThrow();
+    client.pods().resource(lost).delete();
+    expectations.forget("ml/demo");
+    PodChanges.Outcome outcome = changes.apply("ml/demo", cluster, client.pods().inNamespace(NS).list().getItems(),
+        NOW);
+
+    assertThat(outcome.plan().requeueSoon()).isTrue();
+    assertThat(client.pods().inNamespace(NS).withLabel("ray.io/worker-group-replica-name", "workers-s0001").list()
+        .getItems()).isEmpty();
+    assertThat(client.pods().inNamespace(NS).withLabel("ray.io/node-type", "worker").list().getItems()).hasSize(2);
+    assertThat(events()).filteredOn(e -> e.getReason().equals("DeletedWorkerPod")).singleElement()
+        .satisfies(e -> assertThat(e.getMessage()).startsWith("Deleted worker Pod ml/demo-workers-worker-")
+            .endsWith(": cleanup of an incomplete multi-host replica"));
   }
 
   private RayCluster withoutWorkers() {

@@ -6,6 +6,7 @@ import dev.raykube.cluster.ClusterBuildSettings;
 import dev.raykube.cluster.PodHealth;
 import dev.raykube.cluster.PodReconcilePlan;
 import dev.raykube.cluster.RayPodFactory;
+import dev.raykube.cluster.SequencedReplicaNames;
 import dev.raykube.cluster.TestClusters;
 import dev.raykube.model.cluster.RayCluster;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -21,6 +22,7 @@ class PodExpectationsTest {
   private static final String KEY = "ray/demo";
   private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
   private static final ClusterBuildSettings SETTINGS = ClusterBuildSettings.defaults();
+  private static final SequencedReplicaNames NAMES = new SequencedReplicaNames();
 
   private final PodExpectations expectations = new PodExpectations(Duration.ofSeconds(30));
   private final RayCluster cluster = withUid(TestClusters.basic("ray", "demo", 2));
@@ -110,16 +112,17 @@ class PodExpectationsTest {
   @Test
   void workersCreatedButNotYetInTheCacheAreNotCreatedAgain() {
     List<Pod> cache = new ArrayList<>(List.of(pod("demo-head-a", "head")));
-    PodReconcilePlan first = PodReconcilePlan.compute(cluster, expectations.podsAsExpected(KEY, cache, T0), SETTINGS);
+    PodReconcilePlan first = PodReconcilePlan.compute(cluster, expectations.podsAsExpected(KEY, cache, T0), SETTINGS,
+        NAMES);
     assertThat(first.workerGroups().get(0).podsToCreate()).isEqualTo(2);
     expectations.created(KEY, pod("demo-workers-worker-a", "worker"), T0);
     expectations.created(KEY, pod("demo-workers-worker-b", "worker"), T0);
 
     PodReconcilePlan beforeCacheCatchesUp = PodReconcilePlan.compute(cluster,
-        expectations.podsAsExpected(KEY, cache, T0.plusMillis(50)), SETTINGS);
+        expectations.podsAsExpected(KEY, cache, T0.plusMillis(50)), SETTINGS, NAMES);
     assertThat(beforeCacheCatchesUp.isNoop()).isTrue();
 
-    PodReconcilePlan withoutExpectations = PodReconcilePlan.compute(cluster, cache, SETTINGS);
+    PodReconcilePlan withoutExpectations = PodReconcilePlan.compute(cluster, cache, SETTINGS, NAMES);
     assertThat(withoutExpectations.workerGroups().get(0).podsToCreate()).as("what would happen without them")
         .isEqualTo(2);
   }
@@ -129,12 +132,13 @@ class PodExpectationsTest {
     cluster.getSpec().getWorkerGroupSpecs().get(0).setReplicas(1);
     List<Pod> cache = List.of(pod("demo-head-a", "head"), pod("demo-workers-worker-a", "worker"),
         pod("demo-workers-worker-b", "worker"));
-    PodReconcilePlan first = PodReconcilePlan.compute(cluster, expectations.podsAsExpected(KEY, cache, T0), SETTINGS);
+    PodReconcilePlan first = PodReconcilePlan.compute(cluster, expectations.podsAsExpected(KEY, cache, T0), SETTINGS,
+        NAMES);
     assertThat(first.workerGroups().get(0).deletions()).hasSize(1);
     expectations.deleted(KEY, first.workerGroups().get(0).deletions().get(0).podName(), T0);
 
     PodReconcilePlan second = PodReconcilePlan.compute(cluster,
-        expectations.podsAsExpected(KEY, cache, T0.plusMillis(50)), SETTINGS);
+        expectations.podsAsExpected(KEY, cache, T0.plusMillis(50)), SETTINGS, NAMES);
 
     assertThat(second.isNoop()).isTrue();
   }

@@ -112,8 +112,10 @@ public final class RayClusterController implements ControllerDefinition<RayClust
   }
 
   /**
-   * The builders' settings for the operator's settings: cluster domain, {@code wait-gcs-ready} injection and the Redis
-   * clean-up from the flags, the Pod defaults and container environment of KubeRay's Configuration file, the operator's version for {@code RAY_USAGE_STATS_EXTRA_TAGS}, defaults for the rest.
+   * The builders' settings for the operator's settings: cluster domain, {@code wait-gcs-ready} injection, the Redis
+   * clean-up and multi-host indexing (gate {@code RayMultiHostIndexing}) from the flags, the Pod defaults and container
+   * environment of KubeRay's Configuration file, the operator's version for {@code RAY_USAGE_STATS_EXTRA_TAGS},
+   * defaults for the rest.
    */
   public static ClusterBuildSettings buildSettings(OperatorSettings settings) {
     return ClusterBuildSettings.defaults()
@@ -122,6 +124,7 @@ public final class RayClusterController implements ControllerDefinition<RayClust
         .withRedisCleanup(settings.redisCleanup())
         .withPodDefaults(settings.podDefaults())
         .withDefaultContainerEnv(settings.defaultContainerEnv())
+        .withMultiHostIndexing(settings.featureGates().rayMultiHostIndexing())
         .withOperatorVersion(OperatorVersion.current());
   }
 
