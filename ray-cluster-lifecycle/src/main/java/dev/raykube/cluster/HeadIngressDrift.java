@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
 import io.fabric8.kubernetes.api.model.networking.v1.IngressBuilder;
 import io.fabric8.kubernetes.api.model.networking.v1.IngressSpec;
 import io.fabric8.kubernetes.api.model.networking.v1.IngressSpecBuilder;
+import java.util.ArrayList;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -28,8 +29,8 @@ public final class HeadIngressDrift {
    *     annotations and spec; or empty
    */
   public static Optional<Ingress> update(Ingress live, Ingress desired) {
-    IngressSpec wantedSpec = new IngressSpecBuilder(desired.getSpec()).build();
-    IngressSpec liveSpec = live.getSpec() == null ? new IngressSpec() : live.getSpec();
+    IngressSpec wantedSpec = normalised(desired.getSpec());
+    IngressSpec liveSpec = normalised(live.getSpec());
     if (wantedSpec.getIngressClassName() == null) {
       wantedSpec.setIngressClassName(liveSpec.getIngressClassName());
     }
@@ -46,6 +47,18 @@ public final class HeadIngressDrift {
         .endMetadata()
         .withSpec(wantedSpec)
         .build());
+  }
+
+  /** A copy in which a missing list is an empty one, as the API server's JSON does not tell them apart. */
+  private static IngressSpec normalised(IngressSpec spec) {
+    IngressSpec copy = spec == null ? new IngressSpec() : new IngressSpecBuilder(spec).build();
+    if (copy.getTls() == null) {
+      copy.setTls(new ArrayList<>());
+    }
+    if (copy.getRules() == null) {
+      copy.setRules(new ArrayList<>());
+    }
+    return copy;
   }
 
   private static boolean sameMap(Map<String, String> a, Map<String, String> b) {

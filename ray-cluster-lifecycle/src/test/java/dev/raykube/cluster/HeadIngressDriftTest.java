@@ -6,6 +6,7 @@ import dev.raykube.model.cluster.IngressOptions;
 import dev.raykube.model.cluster.RayCluster;
 import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
 import io.fabric8.kubernetes.api.model.networking.v1.IngressBuilder;
+import java.util.ArrayList;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
@@ -57,6 +58,11 @@ class HeadIngressDriftTest {
             null),
         Arguments.of("empty maps equal missing ones", null,
             (UnaryOperator<IngressBuilder>) b -> b.editMetadata().withAnnotations(Map.of()).endMetadata(), false,
+            null),
+        Arguments.of("an empty TLS list equals a missing one", null,
+            (UnaryOperator<IngressBuilder>) b -> b.editSpec().withTls(new ArrayList<>()).endSpec(), false, null),
+        Arguments.of("added TLS is removed", null,
+            (UnaryOperator<IngressBuilder>) b -> b.editSpec().addNewTl().withSecretName("s").endTl().endSpec(), true,
             null));
   }
 

@@ -49,6 +49,17 @@ public enum ClusterEventReason implements EventReason {
   CREATED_SECRET("CreatedSecret", EventType.NORMAL),
   /** Warning: creating the Ray auth token Secret failed. */
   FAILED_TO_CREATE_SECRET("FailedToCreateSecret", EventType.WARNING),
+  /** Normal: the head's Ingress was created ({@code enableIngress}). */
+  CREATED_INGRESS("CreatedIngress", EventType.NORMAL),
+  /** Normal: the head's Ingress was updated to match the RayCluster. */
+  UPDATED_INGRESS("UpdatedIngress", EventType.NORMAL),
+  /**
+   * Warning: creating the head's Ingress failed, or an Ingress of that name exists that the RayCluster does not
+   * control (it is left alone).
+   */
+  FAILED_TO_CREATE_INGRESS("FailedToCreateIngress", EventType.WARNING),
+  /** Warning: updating the head's Ingress failed. */
+  FAILED_TO_UPDATE_INGRESS("FailedToUpdateIngress", EventType.WARNING),
   /** Warning: the head template names a ServiceAccount for the autoscaler that does not exist. */
   AUTOSCALER_SERVICE_ACCOUNT_NOT_FOUND("AutoscalerServiceAccountNotFound", EventType.WARNING),
   /** Warning: the RayCluster's name is not acceptable; nothing is created until it is. */
