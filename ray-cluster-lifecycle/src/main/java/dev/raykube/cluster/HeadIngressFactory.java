@@ -24,12 +24,12 @@ import java.util.TreeMap;
  *
  * <p>Name: {@link RayClusterNames#headIngress}. Labels: {@code ray.io/cluster},
  * {@code ray.io/identifier=<cluster>-head}, {@code app.kubernetes.io/name=kuberay} and
- * {@code app.kubernetes.io/created-by} ({@link ClusterBuildSettings#createdBy()}). Annotations: every annotation of the RayCluster but
- * {@value #INGRESS_CLASS_ANNOTATION}, whose value becomes {@code spec.ingressClassName} (no class without it). One rule
- * (for {@code ingressOptions.host}, any host when unset) with one path ({@code ingressOptions.path}, default
- * {@value #DEFAULT_PATH}; {@code pathType}, default {@code Prefix}) to the head Service
- * ({@link RayClusterNames#headService}) on the number of its port named {@code dashboard} (8265 without one);
- * {@code spec.tls} is {@code ingressOptions.tls}. Owned (controller) by the RayCluster.
+ * {@code app.kubernetes.io/created-by} ({@link ClusterBuildSettings#createdBy()}). Annotations: every annotation of
+ * the RayCluster but {@value #INGRESS_CLASS_ANNOTATION}, whose value becomes {@code spec.ingressClassName} (no class
+ * without it). One rule (for {@code ingressOptions.host}, any host when unset) with one path
+ * ({@code ingressOptions.path}, default {@value #DEFAULT_PATH}; {@code pathType}, default {@code Prefix}) to the head
+ * Service ({@link RayClusterNames#headService}) on the number of its port named {@code dashboard} (8265 without
+ * one); {@code spec.tls} is {@code ingressOptions.tls}. Owned (controller) by the RayCluster.
  */
 public final class HeadIngressFactory {
 
