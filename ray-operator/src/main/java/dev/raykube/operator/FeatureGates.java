@@ -24,14 +24,16 @@ public final class FeatureGates {
   private static final Map<String, Gate> GATES = gates();
 
   private final boolean rayCronJobs;
+  private final boolean rayClusterNetworkPolicy;
 
-  private FeatureGates(boolean rayCronJobs) {
+  private FeatureGates(boolean rayCronJobs, boolean rayClusterNetworkPolicy) {
     this.rayCronJobs = rayCronJobs;
+    this.rayClusterNetworkPolicy = rayClusterNetworkPolicy;
   }
 
   /** No gate given: RayKube's defaults. */
   public static FeatureGates defaults() {
-    return new FeatureGates(true);
+    return new FeatureGates(true, false);
   }
 
   /**
@@ -45,6 +47,7 @@ public final class FeatureGates {
   public static FeatureGates parse(String value) {
     Objects.requireNonNull(value, "value");
     boolean rayCronJobs = true;
+    boolean rayClusterNetworkPolicy = false;
     for (String pair : value.split(",")) {
       if (pair.isBlank()) {
         continue;
@@ -68,13 +71,24 @@ public final class FeatureGates {
       if (name.equals("RayCronJob")) {
         rayCronJobs = on;
       }
+      if (name.equals("RayClusterNetworkPolicy")) {
+        rayClusterNetworkPolicy = on;
+      }
     }
-    return new FeatureGates(rayCronJobs);
+    return new FeatureGates(rayCronJobs, rayClusterNetworkPolicy);
   }
 
   /** Whether the RayCronJob controller may run (gate {@code RayCronJob}; on unless set to false). */
   public boolean rayCronJobs() {
     return rayCronJobs;
+  }
+
+  /**
+   * Whether RayClusters may have {@code spec.networkPolicy} and get their NetworkPolicies (gate
+   * {@code RayClusterNetworkPolicy}, alpha; off unless set to true).
+   */
+  public boolean rayClusterNetworkPolicy() {
+    return rayClusterNetworkPolicy;
   }
 
   private static Map<String, Gate> gates() {
@@ -86,7 +100,7 @@ public final class FeatureGates {
     gates.put("RayServiceIncrementalUpgrade", new Gate(NOT_BUILT, ACCEPTED));
     gates.put("RayCronJob", new Gate(ACCEPTED, ACCEPTED));
     gates.put("SidecarSubmitterRestart", new Gate(NOT_BUILT, ACCEPTED));
-    gates.put("RayClusterNetworkPolicy", new Gate(NOT_BUILT, ACCEPTED));
+    gates.put("RayClusterNetworkPolicy", new Gate(ACCEPTED, ACCEPTED));
     gates.put("GCSFaultToleranceEmbeddedStorage", new Gate("RayKube supports GCS fault tolerance with Redis only"
         + " (docs/compatibility.md)", ACCEPTED));
     gates.put("RayClusterMTLS", new Gate("RayKube has no mTLS between Ray nodes (docs/compatibility.md)", ACCEPTED));

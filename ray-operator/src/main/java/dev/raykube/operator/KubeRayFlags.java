@@ -165,6 +165,11 @@ final class KubeRayFlags {
     return result;
   }
 
+  /** Whether the gate {@code RayClusterNetworkPolicy} is on ({@code --feature-gates}; off by default). */
+  boolean rayClusterNetworkPolicy() {
+    return featureGates != null && FeatureGates.parse(featureGates).rayClusterNetworkPolicy();
+  }
+
   /** Whether KubeRay's {@code kuberay_*} series are served: on unless {@code --enable-metrics=false}. */
   boolean kubeRayMetrics() {
     return enableMetrics == null || enableMetrics;

@@ -174,7 +174,8 @@ final class OperatorOptions {
         maxJobLogTails,
         kubeconfigFile(kubeconfig),
         kubeRay.controllers(controllerList(controllers), RayControllers.names()),
-        kubeRay.kubeRayMetrics());
+        kubeRay.kubeRayMetrics(),
+        kubeRay.rayClusterNetworkPolicy());
   }
 
   private static Set<String> controllerList(String value) {

@@ -40,6 +40,8 @@ import java.util.regex.Pattern;
  *     {@code ~/.kube/config}, then the in-cluster service account)
  * @param controllers the names of the controllers to run ({@code RayControllers#all()}); empty means all of them
  * @param kubeRayMetrics whether {@code /metrics} also serves KubeRay's {@code kuberay_*} series
+ * @param rayClusterNetworkPolicy whether RayClusters may have {@code spec.networkPolicy} and get their NetworkPolicies
+ *     (KubeRay's alpha feature gate {@code RayClusterNetworkPolicy}, {@code --feature-gates})
  */
 public record OperatorSettings(
     Set<String> namespaces,
@@ -60,7 +62,8 @@ public record OperatorSettings(
     int maxJobLogTails,
     Optional<Path> kubeconfig,
     Set<String> controllers,
-    boolean kubeRayMetrics) {
+    boolean kubeRayMetrics,
+    boolean rayClusterNetworkPolicy) {
 
   /** Default {@link #leaseName()}. */
   public static final String DEFAULT_LEASE_NAME = "raykube-operator-leader";

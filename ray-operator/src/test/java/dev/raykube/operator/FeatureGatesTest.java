@@ -23,7 +23,7 @@ class FeatureGatesTest {
       RayCronJob                       | false | no RayCronJob controller
       SidecarSubmitterRestart          | true  | RayKube does not have this feature yet
       SidecarSubmitterRestart          | false | accepted
-      RayClusterNetworkPolicy          | true  | RayKube does not have this feature yet
+      RayClusterNetworkPolicy          | true  | network policies
       RayClusterNetworkPolicy          | false | accepted
       GCSFaultToleranceEmbeddedStorage | true  | RayKube supports GCS fault tolerance with Redis only
       GCSFaultToleranceEmbeddedStorage | false | accepted
@@ -37,7 +37,11 @@ class FeatureGatesTest {
   void eachGateAtEachValue(String gate, boolean on, String outcome) {
     String value = gate + "=" + on;
     switch (outcome) {
-      case "accepted" -> assertThat(FeatureGates.parse(value).rayCronJobs()).isTrue();
+      case "accepted" -> {
+        assertThat(FeatureGates.parse(value).rayCronJobs()).isTrue();
+        assertThat(FeatureGates.parse(value).rayClusterNetworkPolicy()).isFalse();
+      }
+      case "network policies" -> assertThat(FeatureGates.parse(value).rayClusterNetworkPolicy()).isTrue();
       case "no RayCronJob controller" -> assertThat(FeatureGates.parse(value).rayCronJobs()).isFalse();
       default -> assertThatThrownBy(() -> FeatureGates.parse(value)).isInstanceOf(IllegalArgumentException.class)
           .hasMessageStartingWith("--feature-gates " + value + " is not supported: " + outcome);
@@ -65,5 +69,6 @@ class FeatureGatesTest {
   void listsAreReadInOrderWithSpacesAndEmptyItems(String value, boolean rayCronJobs) {
     assertThat(FeatureGates.parse(value).rayCronJobs()).isEqualTo(rayCronJobs);
     assertThat(FeatureGates.defaults().rayCronJobs()).isTrue();
+    assertThat(FeatureGates.defaults().rayClusterNetworkPolicy()).isFalse();
   }
 }

@@ -269,7 +269,7 @@ class OperatorCommandLineTest {
     OperatorSettings direct = new OperatorSettings(new java.util.HashSet<>(List.of("b", "a")), true, "l",
         Optional.empty(), 0, 0, 1, 1, 1, LogFormat.TEXT, "info", true, true, "cluster.local",
         FinalizerPolicy.BEST_EFFORT,
-        2000, Optional.empty(), Set.of(), true);
+        2000, Optional.empty(), Set.of(), true, false);
     assertThat(direct.namespaces()).containsExactly("a", "b").isUnmodifiable();
     assertThat(Set.copyOf(direct.namespaces())).hasSize(2);
   }

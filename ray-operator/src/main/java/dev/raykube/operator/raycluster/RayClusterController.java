@@ -120,6 +120,7 @@ public final class RayClusterController implements ControllerDefinition<RayClust
         .withClusterDomain(settings.clusterDomain())
         .withInitContainerInjection(settings.initContainerInjection())
         .withRedisCleanup(settings.redisCleanup())
+        .withNetworkPolicies(settings.rayClusterNetworkPolicy())
         .withOperatorVersion(OperatorVersion.current());
   }
 
