@@ -185,6 +185,10 @@ class GeneratedCrdTest {
     assertThat(Crds.at(cluster, "spec.workerGroupSpecs").getMaxItems()).isEqualTo(128L);
     assertThat(Crds.at(cluster, "spec.workerGroupSpecs[].groupName").getMaxLength()).isEqualTo(63L);
     assertThat(Crds.at(cluster, "spec.managedBy").getMaxLength()).isEqualTo(63L);
+    assertThat(Crds.at(cluster, "spec.headGroupSpec.ingressOptions.pathType").getMaxLength()).isEqualTo(64L);
+    assertThat(Crds.at(cluster, "spec.networkPolicy.mode").getMaxLength()).isEqualTo(64L);
+    assertThat(Crds.at(cluster, "spec.networkPolicy.workerGroups").getMaxItems()).isEqualTo(128L);
+    assertThat(Crds.at(cluster, "spec.networkPolicy.workerGroups[].groupName").getMaxLength()).isEqualTo(63L);
     JSONSchemaProps job = Crds.schema(Crds.generated(RayJob.class));
     assertThat(Crds.at(job, "spec.managedBy").getMaxLength()).isEqualTo(63L);
     assertThat(Crds.at(job, "spec.submissionMode").getMaxLength()).isEqualTo(64L);
@@ -204,6 +208,8 @@ class GeneratedCrdTest {
     assertThat(Crds.at(cluster, "spec.workerGroupSpecs[].maxReplicas").getDefault().asInt())
         .isEqualTo(Integer.MAX_VALUE);
     assertThat(Crds.at(cluster, "spec.workerGroupSpecs[].numOfHosts").getDefault().asInt()).isEqualTo(1);
+    assertThat(Crds.at(cluster, "spec.networkPolicy.mode").getDefault().asText()).isEqualTo("DenyAll");
+    assertThat(Crds.at(cluster, "spec.networkPolicy.workerGroups[]").getRequired()).containsExactly("groupName");
 
     JSONSchemaProps job = Crds.schema(Crds.generated(RayJob.class));
     assertThat(Crds.at(job, "spec.submissionMode").getDefault().asText()).isEqualTo("K8sJobMode");
@@ -272,7 +278,7 @@ class GeneratedCrdTest {
     }
     String[] fabric8Types = {"autoscalerOptions.resources", "autoscalerOptions.securityContext",
         "autoscalerOptions.env", "autoscalerOptions.envFrom", "autoscalerOptions.volumeMounts", "valueFrom",
-        "conditions", "headService", "serveService"};
+        "conditions", "headService", "serveService", "ingressOptions.tls", "ingressRules", "egressRules"};
     for (String fabric8Type : fabric8Types) {
       if (path.contains(fabric8Type)) {
         return true;
@@ -303,7 +309,13 @@ class GeneratedCrdTest {
         at + ".autoscalerOptions.version: self in ['v1', 'v2'] => autoscalerOptions.version must be one of: v1, v2",
         at + ".gcsFaultToleranceOptions.backend: self == oldSelf => gcsFaultToleranceOptions.backend is immutable",
         at + ".upgradeStrategy.type: self in ['Recreate', 'None']"
-            + " => upgradeStrategy.type must be one of: Recreate, None");
+            + " => upgradeStrategy.type must be one of: Recreate, None",
+        at + ".headGroupSpec.ingressOptions.pathType: self in ['Exact', 'Prefix', 'ImplementationSpecific']"
+            + " => ingressOptions.pathType must be one of: Exact, Prefix, ImplementationSpecific",
+        at + ".networkPolicy.mode: self in ['DenyAll', 'DenyAllIngress', 'DenyAllEgress']"
+            + " => networkPolicy.mode must be one of: DenyAll, DenyAllIngress, DenyAllEgress",
+        at + ".networkPolicy.workerGroups: self.all(g, self.exists_one(o, o.groupName == g.groupName))"
+            + " => groupName must be unique among networkPolicy.workerGroups");
   }
 
   private static List<String> columns(Class<? extends CustomResource<?, ?>> type) {

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.raykube.model.cluster.AutoscalerVersion;
 import dev.raykube.model.cluster.ClusterState;
+import dev.raykube.model.cluster.IngressPathType;
+import dev.raykube.model.cluster.NetworkPolicyMode;
 import dev.raykube.model.cluster.RayClusterConditionType;
 import dev.raykube.model.cluster.RayClusterUpgradeType;
 import dev.raykube.model.cluster.UpscalingMode;
@@ -47,6 +49,8 @@ class ValueEnumsTest {
     KUBERAY_STRINGS.put(ClusterState.class, List.of("ready", "suspended", "failed", "unhealthy"));
     KUBERAY_STRINGS.put(UpscalingMode.class, List.of("Default", "Aggressive", "Conservative"));
     KUBERAY_STRINGS.put(AutoscalerVersion.class, List.of("v1", "v2"));
+    KUBERAY_STRINGS.put(IngressPathType.class, List.of("Exact", "Prefix", "ImplementationSpecific"));
+    KUBERAY_STRINGS.put(NetworkPolicyMode.class, List.of("DenyAll", "DenyAllIngress", "DenyAllEgress"));
     KUBERAY_STRINGS.put(RayClusterUpgradeType.class, List.of("Recreate", "None"));
     KUBERAY_STRINGS.put(RayClusterConditionType.class, List.of("RayClusterProvisioned", "HeadPodReady",
         "ReplicaFailure", "RayClusterSuspending", "RayClusterSuspended"));

@@ -31,6 +31,27 @@ public final class RayClusterNames {
     return cluster.getMetadata().getName() + "-head-svc";
   }
 
+  /**
+   * The head's Ingress: {@code <cluster>-head-ingress}, cut to its last {@value #MAX_POD_NAME_PREFIX} characters, with
+   * a leading digit or punctuation character replaced by {@code r} (KubeRay's name check).
+   */
+  public static String headIngress(String clusterName) {
+    return kubeRayCheckedName(clusterName + "-head-ingress");
+  }
+
+  /**
+   * KubeRay's name check of derived object names: a name longer than {@value #MAX_POD_NAME_PREFIX} characters keeps
+   * its last {@value #MAX_POD_NAME_PREFIX}, and a first character that is not a letter (a digit, {@code -} or
+   * {@code .}) becomes {@code r}.
+   */
+  static String kubeRayCheckedName(String name) {
+    String value = name.length() <= MAX_POD_NAME_PREFIX ? name : name.substring(name.length() - MAX_POD_NAME_PREFIX);
+    if (!value.isEmpty() && !Character.isLetter(value.charAt(0))) {
+      value = "r" + value.substring(1);
+    }
+    return value;
+  }
+
   /** {@code generateName} of the head Pod: {@code <cluster>-head-}. */
   public static String headPodPrefix(String clusterName) {
     return shorten(clusterName) + "-head-";

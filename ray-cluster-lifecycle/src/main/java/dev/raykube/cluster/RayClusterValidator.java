@@ -43,7 +43,25 @@ public final class RayClusterValidator {
   private RayClusterValidator() {
   }
 
-  /** Every problem of the cluster's metadata and spec; empty if there is none. */
+  /**
+   * Every problem of the cluster's metadata and spec, as the RayCluster controller checks them, with the feature gate
+   * {@code RayClusterNetworkPolicy} as given: {@link #validate(RayCluster)} plus {@link NetworkPolicyValidator}.
+   *
+   * @param networkPolicyGate whether the feature gate {@code RayClusterNetworkPolicy} is on
+   */
+  public static List<String> validate(RayCluster cluster, boolean networkPolicyGate) {
+    List<String> problems = validate(cluster);
+    if (cluster.getSpec() != null) {
+      problems.addAll(NetworkPolicyValidator.validate(cluster, networkPolicyGate));
+    }
+    return problems;
+  }
+
+  /**
+   * Every problem of the cluster's metadata and spec but {@code spec.networkPolicy}, which only the RayCluster
+   * controller checks ({@link #validate(RayCluster, boolean)}; a RayJob's or RayService's validation does not, as in
+   * KubeRay); empty if there is none.
+   */
   public static List<String> validate(RayCluster cluster) {
     List<String> problems = new ArrayList<>();
     validateName(cluster.getMetadata() == null ? null : cluster.getMetadata().getName(), problems);

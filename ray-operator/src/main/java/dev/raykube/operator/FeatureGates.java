@@ -26,16 +26,19 @@ public final class FeatureGates {
   private final boolean rayCronJobs;
   private final boolean sidecarSubmitterRestart;
   private final boolean rayMultiHostIndexing;
+  private final boolean rayClusterNetworkPolicy;
 
-  private FeatureGates(boolean rayCronJobs, boolean sidecarSubmitterRestart, boolean rayMultiHostIndexing) {
+  private FeatureGates(boolean rayCronJobs, boolean sidecarSubmitterRestart, boolean rayMultiHostIndexing,
+      boolean rayClusterNetworkPolicy) {
     this.rayCronJobs = rayCronJobs;
     this.sidecarSubmitterRestart = sidecarSubmitterRestart;
     this.rayMultiHostIndexing = rayMultiHostIndexing;
+    this.rayClusterNetworkPolicy = rayClusterNetworkPolicy;
   }
 
   /** No gate given: RayKube's defaults. */
   public static FeatureGates defaults() {
-    return new FeatureGates(true, false, true);
+    return new FeatureGates(true, false, true, false);
   }
 
   /**
@@ -51,6 +54,7 @@ public final class FeatureGates {
     boolean rayCronJobs = true;
     boolean sidecarSubmitterRestart = false;
     boolean rayMultiHostIndexing = true;
+    boolean rayClusterNetworkPolicy = false;
     for (String pair : value.split(",")) {
       if (pair.isBlank()) {
         continue;
@@ -77,9 +81,11 @@ public final class FeatureGates {
         sidecarSubmitterRestart = on;
       } else if (name.equals("RayMultiHostIndexing")) {
         rayMultiHostIndexing = on;
+      } else if (name.equals("RayClusterNetworkPolicy")) {
+        rayClusterNetworkPolicy = on;
       }
     }
-    return new FeatureGates(rayCronJobs, sidecarSubmitterRestart, rayMultiHostIndexing);
+    return new FeatureGates(rayCronJobs, sidecarSubmitterRestart, rayMultiHostIndexing, rayClusterNetworkPolicy);
   }
 
   /** Whether the RayCronJob controller may run (gate {@code RayCronJob}; on unless set to false). */
@@ -103,22 +109,32 @@ public final class FeatureGates {
     return rayMultiHostIndexing;
   }
 
+  /**
+   * Whether RayClusters may have {@code spec.networkPolicy} and get their NetworkPolicies (gate
+   * {@code RayClusterNetworkPolicy}, alpha; off unless set to true).
+   */
+  public boolean rayClusterNetworkPolicy() {
+    return rayClusterNetworkPolicy;
+  }
+
   @Override
   public boolean equals(Object o) {
     return o instanceof FeatureGates that && rayCronJobs == that.rayCronJobs
         && sidecarSubmitterRestart == that.sidecarSubmitterRestart
-        && rayMultiHostIndexing == that.rayMultiHostIndexing;
+        && rayMultiHostIndexing == that.rayMultiHostIndexing
+        && rayClusterNetworkPolicy == that.rayClusterNetworkPolicy;
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(rayCronJobs, sidecarSubmitterRestart, rayMultiHostIndexing);
+    return Objects.hash(rayCronJobs, sidecarSubmitterRestart, rayMultiHostIndexing, rayClusterNetworkPolicy);
   }
 
   @Override
   public String toString() {
     return "FeatureGates[RayCronJob=" + rayCronJobs + ", SidecarSubmitterRestart=" + sidecarSubmitterRestart
-        + ", RayMultiHostIndexing=" + rayMultiHostIndexing + "]";
+        + ", RayMultiHostIndexing=" + rayMultiHostIndexing + ", RayClusterNetworkPolicy=" + rayClusterNetworkPolicy
+        + "]";
   }
 
   private static Map<String, Gate> gates() {
@@ -130,7 +146,7 @@ public final class FeatureGates {
     gates.put("RayServiceIncrementalUpgrade", new Gate(NOT_BUILT, ACCEPTED));
     gates.put("RayCronJob", new Gate(ACCEPTED, ACCEPTED));
     gates.put("SidecarSubmitterRestart", new Gate(ACCEPTED, ACCEPTED));
-    gates.put("RayClusterNetworkPolicy", new Gate(NOT_BUILT, ACCEPTED));
+    gates.put("RayClusterNetworkPolicy", new Gate(ACCEPTED, ACCEPTED));
     gates.put("GCSFaultToleranceEmbeddedStorage", new Gate("RayKube supports GCS fault tolerance with Redis only"
         + " (docs/compatibility.md)", ACCEPTED));
     gates.put("RayClusterMTLS", new Gate("RayKube has no mTLS between Ray nodes (docs/compatibility.md)", ACCEPTED));

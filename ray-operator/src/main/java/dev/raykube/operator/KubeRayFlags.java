@@ -54,6 +54,7 @@ final class KubeRayFlags {
   @Option(names = "--feature-gates", paramLabel = "<Name=true|false,...>",
       description = "KubeRay v1.7.0's feature gates: RayCronJob=false turns the RayCronJob controller off;"
           + " RayMultiHostIndexing=false manages multi-host worker Pods one by one, without replica labels;"
+          + " RayClusterNetworkPolicy=true gives RayClusters their NetworkPolicies;"
           + " SidecarSubmitterRestart=true restarts a failed SidecarMode submitter (Kubernetes 1.35+); a gate that"
           + " states what RayKube does anyway is accepted; any other is refused with the reason.")
   String featureGates;

@@ -23,7 +23,7 @@ class FeatureGatesTest {
       RayCronJob                       | false | no RayCronJob controller
       SidecarSubmitterRestart          | true  | restarting sidecar submitter
       SidecarSubmitterRestart          | false | accepted
-      RayClusterNetworkPolicy          | true  | RayKube does not have this feature yet
+      RayClusterNetworkPolicy          | true  | network policies
       RayClusterNetworkPolicy          | false | accepted
       GCSFaultToleranceEmbeddedStorage | true  | RayKube supports GCS fault tolerance with Redis only
       GCSFaultToleranceEmbeddedStorage | false | accepted
@@ -39,6 +39,7 @@ class FeatureGatesTest {
     switch (outcome) {
       case "accepted" -> assertThat(FeatureGates.parse(value)).as("as without the gate")
           .isEqualTo(FeatureGates.defaults());
+      case "network policies" -> assertThat(FeatureGates.parse(value).rayClusterNetworkPolicy()).isTrue();
       case "no RayCronJob controller" -> assertThat(FeatureGates.parse(value).rayCronJobs()).isFalse();
       case "restarting sidecar submitter" -> assertThat(FeatureGates.parse(value).sidecarSubmitterRestart()).isTrue();
       case "one by one" -> assertThat(FeatureGates.parse(value)).satisfies(g -> {
@@ -72,5 +73,6 @@ class FeatureGatesTest {
     assertThat(FeatureGates.parse(value).rayCronJobs()).isEqualTo(rayCronJobs);
     assertThat(FeatureGates.defaults().rayCronJobs()).isTrue();
     assertThat(FeatureGates.defaults().rayMultiHostIndexing()).isTrue();
+    assertThat(FeatureGates.defaults().rayClusterNetworkPolicy()).isFalse();
   }
 }

@@ -2,6 +2,7 @@ package dev.raykube.operator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.raykube.operator.raycluster.RayClusterController;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -57,6 +58,18 @@ class KubeRayFlagsTest {
     assertThat(settings("--log-stdout-encoder=json").logFormat()).isEqualTo(LogFormat.JSON);
     assertThat(settings("--enable-metrics=false").kubeRayMetrics()).isFalse();
     assertThat(settings("--enable-leader-election").leaderElection()).isTrue();
+  }
+
+  @Test
+  void theRayClusterNetworkPolicyGateReachesTheRayClusterBuildSettings() {
+    assertThat(settings().featureGates().rayClusterNetworkPolicy()).isFalse();
+    assertThat(settings("--feature-gates=RayClusterNetworkPolicy=false").featureGates().rayClusterNetworkPolicy())
+        .isFalse();
+    OperatorSettings on = settings("--feature-gates=RayCronJob=true,RayClusterNetworkPolicy=true");
+    assertThat(on.featureGates().rayClusterNetworkPolicy()).isTrue();
+    assertThat(RayClusterController.buildSettings(on).networkPolicies()).isTrue();
+    assertThat(RayClusterController.buildSettings(settings()).networkPolicies())
+        .isFalse();
   }
 
   @Test

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.raykube.model.common.ExtensibleObject;
-import dev.raykube.model.schema.OpenObjectSchema;
 import dev.raykube.model.schema.PodTemplateSchema;
 import io.fabric8.crd.generator.annotation.SchemaFrom;
 import io.fabric8.generator.annotation.Required;
@@ -34,9 +33,8 @@ public class HeadGroupSpec extends ExtensibleObject {
   private Boolean enableIngress;
 
   @JsonProperty("ingressOptions")
-  @JsonPropertyDescription("Options of the created Ingress (kept as written).")
-  @SchemaFrom(type = OpenObjectSchema.class)
-  private Map<String, Object> ingressOptions;
+  @JsonPropertyDescription("Host, path, pathType and TLS of the created Ingress (with enableIngress).")
+  private IngressOptions ingressOptions;
 
   @JsonProperty("rayStartParams")
   @JsonPropertyDescription("Parameters of 'ray start' on the head: key 'num-cpus' with value '2' becomes "
@@ -99,13 +97,14 @@ public class HeadGroupSpec extends ExtensibleObject {
   }
 
   /**
-   * Returns {@code ingressOptions}, or {@code null} when unset. Options of the created Ingress (kept as written).
+   * Returns {@code ingressOptions}, or {@code null} when unset. Host, path, pathType and TLS of the created Ingress
+   * (with enableIngress).
    */
-  public Map<String, Object> getIngressOptions() {
+  public IngressOptions getIngressOptions() {
     return ingressOptions;
   }
 
-  public void setIngressOptions(Map<String, Object> ingressOptions) {
+  public void setIngressOptions(IngressOptions ingressOptions) {
     this.ingressOptions = ingressOptions;
   }
 

@@ -82,9 +82,9 @@ public class RayClusterSpec extends ExtensibleObject {
   private AuthOptions authOptions;
 
   @JsonProperty("networkPolicy")
-  @JsonPropertyDescription("Network policy options (alpha; kept as written).")
-  @SchemaFrom(type = OpenObjectSchema.class)
-  private Map<String, Object> networkPolicy;
+  @JsonPropertyDescription("NetworkPolicies of the head and of each worker group (alpha; feature gate "
+      + "RayClusterNetworkPolicy).")
+  private ClusterNetworkPolicy networkPolicy;
 
   @JsonProperty("tlsOptions")
   @JsonPropertyDescription("TLS options (alpha; kept as written).")
@@ -223,13 +223,14 @@ public class RayClusterSpec extends ExtensibleObject {
   }
 
   /**
-   * Returns {@code networkPolicy}, or {@code null} when unset. Network policy options (alpha; kept as written).
+   * Returns {@code networkPolicy}, or {@code null} when unset. NetworkPolicies of the head and of each worker group
+   * (alpha; feature gate RayClusterNetworkPolicy).
    */
-  public Map<String, Object> getNetworkPolicy() {
+  public ClusterNetworkPolicy getNetworkPolicy() {
     return networkPolicy;
   }
 
-  public void setNetworkPolicy(Map<String, Object> networkPolicy) {
+  public void setNetworkPolicy(ClusterNetworkPolicy networkPolicy) {
     this.networkPolicy = networkPolicy;
   }
 

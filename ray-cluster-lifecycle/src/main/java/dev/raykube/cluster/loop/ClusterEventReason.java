@@ -49,6 +49,31 @@ public enum ClusterEventReason implements EventReason {
   CREATED_SECRET("CreatedSecret", EventType.NORMAL),
   /** Warning: creating the Ray auth token Secret failed. */
   FAILED_TO_CREATE_SECRET("FailedToCreateSecret", EventType.WARNING),
+  /** Normal: the head's Ingress was created ({@code enableIngress}). */
+  CREATED_INGRESS("CreatedIngress", EventType.NORMAL),
+  /** Normal: the head's Ingress was updated to match the RayCluster. */
+  UPDATED_INGRESS("UpdatedIngress", EventType.NORMAL),
+  /**
+   * Warning: creating the head's Ingress failed, or an Ingress of that name exists that the RayCluster does not
+   * control (it is left alone).
+   */
+  FAILED_TO_CREATE_INGRESS("FailedToCreateIngress", EventType.WARNING),
+  /** Warning: updating the head's Ingress failed. */
+  FAILED_TO_UPDATE_INGRESS("FailedToUpdateIngress", EventType.WARNING),
+  /** Normal: a NetworkPolicy of the cluster was created ({@code networkPolicy}, gate RayClusterNetworkPolicy). */
+  CREATED_NETWORK_POLICY("CreatedNetworkPolicy", EventType.NORMAL),
+  /** Normal: a NetworkPolicy of the cluster was updated to match the RayCluster. */
+  UPDATED_NETWORK_POLICY("UpdatedNetworkPolicy", EventType.NORMAL),
+  /** Normal: a NetworkPolicy no longer wanted (a removed group, or no {@code networkPolicy}) was deleted. */
+  DELETED_NETWORK_POLICY("DeletedNetworkPolicy", EventType.NORMAL),
+  /** Warning: creating a NetworkPolicy failed. */
+  FAILED_TO_CREATE_NETWORK_POLICY("FailedToCreateNetworkPolicy", EventType.WARNING),
+  /** Warning: updating a NetworkPolicy failed. */
+  FAILED_TO_UPDATE_NETWORK_POLICY("FailedToUpdateNetworkPolicy", EventType.WARNING),
+  /** Warning: deleting a NetworkPolicy failed. */
+  FAILED_TO_DELETE_NETWORK_POLICY("FailedToDeleteNetworkPolicy", EventType.WARNING),
+  /** Warning: a NetworkPolicy of a wanted name exists that the RayCluster does not control; it is left alone. */
+  NETWORK_POLICY_NAME_COLLISION("NetworkPolicyNameCollision", EventType.WARNING),
   /** Warning: the head template names a ServiceAccount for the autoscaler that does not exist. */
   AUTOSCALER_SERVICE_ACCOUNT_NOT_FOUND("AutoscalerServiceAccountNotFound", EventType.WARNING),
   /** Warning: the RayCluster's name is not acceptable; nothing is created until it is. */

@@ -24,10 +24,11 @@ import java.util.Objects;
 
 /**
  * Creates the objects a RayCluster owns besides its Pods, in KubeRay's order: the autoscaler's ServiceAccount, Role
- * and RoleBinding (with {@code enableInTreeAutoscaling}), the Ray auth token Secret (with {@code authOptions.mode:
- * token}), the head Service and, for a cluster with a multi-host worker group, the headless worker Service
- * ({@link HeadlessWorkerService}). Each is created once, when missing, and never updated (as in KubeRay); an object that
- * already exists (HTTP 409) counts as present. Every creation and failure is recorded as an Event.
+ * and RoleBinding (with {@code enableInTreeAutoscaling}), the head's Ingress (with {@code enableIngress}; kept in step
+ * by {@link HeadIngressSync}), the Ray auth token Secret (with {@code authOptions.mode: token}), the head Service and,
+ * for a cluster with a multi-host worker group, the headless worker Service ({@link HeadlessWorkerService}). Each but
+ * the Ingress is created once, when missing, and never updated (as in KubeRay); an object that already exists (HTTP
+ * 409) counts as present. Every creation and failure is recorded as an Event.
  *
  * <p>The head Service is watched (the status reports its name, IP and ports); the other objects are looked up with
  * one GET and then remembered as present for {@link RayClusterTimings#objectRecheck()}, so a steady cluster costs no
@@ -59,6 +60,7 @@ final class ClusterObjects {
   private final OwnedObjects owned;
   private final EventRecorder events;
   private final RayClusterTimings timings;
+  private final HeadIngressSync ingress;
   private final Map<String, Map<String, Instant>> present = new HashMap<>();
   private final Map<String, RecentService> recentServices = new HashMap<>();
   private final Map<String, String> seenHeadServices = new HashMap<>();
@@ -71,6 +73,7 @@ final class ClusterObjects {
     this.headServices = new HeadServiceFactory(settings);
     this.events = Objects.requireNonNull(events, "events");
     this.timings = Objects.requireNonNull(timings, "timings");
+    this.ingress = new HeadIngressSync(client, settings, events);
   }
 
   /**
@@ -85,6 +88,10 @@ final class ClusterObjects {
       if (problem != null) {
         return new Outcome(observedHeadService, problem);
       }
+    }
+    String ingressProblem = ingress.sync(cluster);
+    if (ingressProblem != null) {
+      return new Outcome(observedHeadService, ingressProblem);
     }
     if (TokenAuth.usesSecret(cluster.getSpec())) {
       String problem = ensureCreated(key, cluster, TokenAuth.secret(cluster, newToken(), settings),

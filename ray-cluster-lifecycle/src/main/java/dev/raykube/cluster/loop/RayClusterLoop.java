@@ -34,8 +34,8 @@ import org.slf4j.LoggerFactory;
  * Service), corrected by the
  * {@link PodExpectations} for writes the cache does not show yet → <b>decide</b> with the pure code of
  * {@code dev.raykube.cluster} ({@link RayClusterValidator}, {@code PodReconcilePlan},
- * {@link RayClusterStatusCalculator}) → <b>act</b> ({@link ClusterObjects}: autoscaler RBAC, token Secret, head
- * Service; then {@link PodChanges}) → <b>record</b> the status ({@link StatusRecorder}, only when it
+ * {@link RayClusterStatusCalculator}) → <b>act</b> ({@link ClusterObjects}: autoscaler RBAC, head Ingress, token
+ * Secret, head Service; {@link NetworkPolicySync}, with the RayClusterNetworkPolicy gate; then {@link PodChanges}) → <b>record</b> the status ({@link StatusRecorder}, only when it
  * {@linkplain RayClusterStatusCalculator#differs differs}) and the Events ({@link EventRecorder},
  * {@link ClusterEventReason}).
  *
@@ -61,6 +61,8 @@ public final class RayClusterLoop
   private final RedisCleanupFinalizer redisCleanup;
   private final RayClusterReads reads;
   private final ClusterStatusListener listener;
+  private final NetworkPolicySync networkPolicies;
+  private final boolean networkPolicyGate;
 
   RayClusterLoop(RayClusterLoopBuilder b) {
     this.client = b.client;
@@ -75,6 +77,8 @@ public final class RayClusterLoop
     this.podChanges = new PodChanges(client, b.settings, events, expectations, b.podCreations,
         b.replicaNames);
     this.redisCleanup = new RedisCleanupFinalizer(client, b.settings, events, timings);
+    this.networkPolicies = new NetworkPolicySync(client, b.settings, events, timings.objectRecheck());
+    this.networkPolicyGate = b.settings.networkPolicies();
   }
 
   /**
@@ -113,7 +117,7 @@ public final class RayClusterLoop
     }
     Instant now = clock.instant();
     String key = key(cluster);
-    List<String> problems = RayClusterValidator.validate(cluster);
+    List<String> problems = RayClusterValidator.validate(cluster, networkPolicyGate);
     if (!problems.isEmpty()) {
       return rejectInvalid(cluster, problems, now);
     }
@@ -131,13 +135,14 @@ public final class RayClusterLoop
     }
     List<Pod> observed = expectations.podsAsExpected(key, pods, now);
     ClusterObjects.Outcome owned = objects.ensure(key, cluster, observedHeadService, now);
+    String networkPolicyProblem = networkPolicies.sync(key, cluster, now);
     PodChanges.Outcome changes = owned.blocked() ? null : podChanges.apply(key, cluster, observed, now);
     List<Pod> podsAfter = changes == null || changes.writes() == 0 ? observed
         : expectations.podsAsExpected(key, pods, now);
     RayClusterStatus next = RayClusterStatusCalculator.calculate(cluster, podsAfter, owned.headService(),
         changes == null ? null : changes.failure(), now);
     Duration after;
-    if (owned.blocked() || changes.failure() != null) {
+    if (owned.blocked() || changes.failure() != null || networkPolicyProblem != null) {
       after = timings.afterFailure();
     } else if (changes.plan().requeueSoon() || !changes.plan().problems().isEmpty() || expectations.pending(key)) {
       after = timings.requeueSoon();
@@ -220,6 +225,7 @@ public final class RayClusterLoop
     String key = key(cluster);
     expectations.forget(key);
     objects.forget(key);
+    networkPolicies.forget(key);
     events.forget(cluster.getMetadata().getNamespace(), cluster.getMetadata().getUid());
   }
 

@@ -113,7 +113,7 @@ public final class RayClusterController implements ControllerDefinition<RayClust
 
   /**
    * The builders' settings for the operator's settings: cluster domain, {@code wait-gcs-ready} injection, the Redis
-   * clean-up and multi-host indexing (gate {@code RayMultiHostIndexing}) from the flags, the Pod defaults and container
+   * clean-up and multi-host indexing and NetworkPolicies (their gates) from the flags, the Pod defaults and container
    * environment of KubeRay's Configuration file, the operator's version for {@code RAY_USAGE_STATS_EXTRA_TAGS},
    * defaults for the rest.
    */
@@ -125,6 +125,7 @@ public final class RayClusterController implements ControllerDefinition<RayClust
         .withPodDefaults(settings.podDefaults())
         .withDefaultContainerEnv(settings.defaultContainerEnv())
         .withMultiHostIndexing(settings.featureGates().rayMultiHostIndexing())
+        .withNetworkPolicies(settings.featureGates().rayClusterNetworkPolicy())
         .withOperatorVersion(OperatorVersion.current());
   }
 
