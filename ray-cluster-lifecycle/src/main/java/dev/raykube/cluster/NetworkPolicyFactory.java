@@ -42,7 +42,7 @@ import java.util.TreeMap;
 public final class NetworkPolicyFactory {
 
   /** The RayCluster label a RayJob sets to its {@code submissionMode}. */
-  public static final String JOB_SUBMISSION_MODE_LABEL = "ray.io/job-submission-mode";
+  public static final String JOB_SUBMISSION_MODE_LABEL = RayClusterLabels.JOB_SUBMISSION_MODE;
 
   private final ClusterBuildSettings settings;
 

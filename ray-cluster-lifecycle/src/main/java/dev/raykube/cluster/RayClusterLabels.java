@@ -34,6 +34,11 @@ public final class RayClusterLabels {
    */
   public static final String ORIGINATED_FROM_CRD = "ray.io/originated-from-crd";
   /**
+   * {@code ray.io/job-submission-mode}: on a RayJob's own RayCluster, the RayJob's {@code submissionMode} (as KubeRay
+   * v1.7 writes it; its NetworkPolicy lets a K8sJobMode submitter reach the head).
+   */
+  public static final String JOB_SUBMISSION_MODE = "ray.io/job-submission-mode";
+  /**
    * {@code ray.io/originated-from-cr-name}: on a RayCluster (or a RayJob's submitter Job) that a RayJob or RayService
    * created, the name of that custom resource.
    */

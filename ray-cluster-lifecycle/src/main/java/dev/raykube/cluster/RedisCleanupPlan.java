@@ -29,6 +29,11 @@ public final class RedisCleanupPlan {
 
   /** The finalizer that keeps a deleted RayCluster until its data is out of Redis; KubeRay's name. */
   public static final String FINALIZER = "ray.io/gcs-ft-redis-cleanup-finalizer";
+  /**
+   * KubeRay v1.7's annotation of a RayCluster: how many seconds after its deletion the finalizer goes, whatever the
+   * clean-up's state ({@link #deletionTimeout}).
+   */
+  public static final String DELETION_TIMEOUT_ANNOTATION = "ray.io/gcs-ft-deletion-timeout";
 
   /** One step of the clean-up. */
   public enum Action {
@@ -93,6 +98,25 @@ public final class RedisCleanupPlan {
         : cluster.getSpec().getGcsFaultToleranceOptions();
     return options == null || options.getBackend() == null || options.getBackend().isBlank()
         || "redis".equalsIgnoreCase(options.getBackend());
+  }
+
+  /**
+   * How long after its deletion a RayCluster may wait for its Redis clean-up: its annotation
+   * {@value #DELETION_TIMEOUT_ANNOTATION} when that is a whole number of seconds above 0 (as KubeRay v1.7 reads it),
+   * else {@code fallback}.
+   *
+   * @param cluster the RayCluster
+   * @param fallback the operator's timeout
+   * @return the timeout to apply
+   */
+  public static Duration deletionTimeout(RayCluster cluster, Duration fallback) {
+    Map<String, String> annotations = cluster.getMetadata().getAnnotations();
+    String value = annotations == null ? null : annotations.get(DELETION_TIMEOUT_ANNOTATION);
+    if (value == null || !value.strip().matches("\\d{1,9}")) {
+      return fallback;
+    }
+    long seconds = Long.parseLong(value.strip());
+    return seconds > 0 ? Duration.ofSeconds(seconds) : fallback;
   }
 
   /**

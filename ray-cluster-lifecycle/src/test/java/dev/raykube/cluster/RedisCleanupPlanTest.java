@@ -12,6 +12,7 @@ import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** Every step of the Redis clean-up of a deleted RayCluster, as a table of what is observed. */
@@ -141,5 +143,28 @@ class RedisCleanupPlanTest {
     RayCluster legacy = TestClusters.basic();
     legacy.getMetadata().setAnnotations(Map.of("ray.io/ft-enabled", "true"));
     assertThat(RedisCleanupPlan.applies(legacy, ON)).isTrue();
+  }
+
+  @ParameterizedTest(name = "annotation {0} -> {1} s")
+  @CsvSource(nullValues = "none", textBlock = """
+      none,    360
+      120,     120
+      ' 45 ',  45
+      1,       1
+      0,       360
+      -5,      360
+      1.5,     360
+      2m,      360
+      '',      360
+      9999999999, 360
+      """)
+  void kubeRaysDeletionTimeoutAnnotationSetsTheTimeout(String annotation, long seconds) {
+    RayCluster cluster = redisCluster();
+    if (annotation != null) {
+      cluster.getMetadata().setAnnotations(new HashMap<>(Map.of(
+          RedisCleanupPlan.DELETION_TIMEOUT_ANNOTATION, annotation)));
+    }
+
+    assertThat(RedisCleanupPlan.deletionTimeout(cluster, DEADLINE)).isEqualTo(Duration.ofSeconds(seconds));
   }
 }

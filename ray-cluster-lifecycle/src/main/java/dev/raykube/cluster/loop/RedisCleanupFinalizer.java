@@ -84,8 +84,9 @@ final class RedisCleanupFinalizer {
     String namespace = cluster.getMetadata().getNamespace();
     String jobName = RedisCleanupJob.name(cluster);
     Job job = client.batch().v1().jobs().inNamespace(namespace).withName(jobName).get();
-    RedisCleanupPlan.Step step = RedisCleanupPlan.decide(cluster, settings, observed, job, now,
-        timings.redisCleanupDeadline(), timings.requeueSoon());
+    Duration timeout = RedisCleanupPlan.deletionTimeout(cluster, timings.redisCleanupDeadline());
+    RedisCleanupPlan.Step step = RedisCleanupPlan.decide(cluster, settings, observed, job, now, timeout,
+        timings.requeueSoon());
     String storage = GcsFaultTolerance.externalStorageNamespace(cluster);
     switch (step.action()) {
       case DELETE_PODS -> {
@@ -106,7 +107,7 @@ final class RedisCleanupFinalizer {
           + " failed: storage namespace " + storage + " may remain in Redis" + address(cluster)
           + "; delete its keys by hand (the Job's Pod log tells why)");
       case DEADLINE_PASSED -> record(cluster, ClusterEventReason.FORCE_DELETED_STUCK_CLUSTER, "The Redis clean-up "
-          + "did not finish within " + timings.redisCleanupDeadline().toSeconds() + " s of the deletion"
+          + "did not finish within " + timeout.toSeconds() + " s of the deletion"
           + (job == null ? " (no clean-up Job could be created)" : " (Job " + jobName + ")")
           + ": removed finalizer " + RedisCleanupPlan.FINALIZER + "; storage namespace " + storage
           + " may remain in Redis" + address(cluster));

@@ -1,5 +1,6 @@
 package dev.raykube.job.decide;
 
+import dev.raykube.cluster.RayClusterLabels;
 import dev.raykube.model.cluster.RayClusterSpec;
 import dev.raykube.model.cluster.RayClusterStatus;
 import dev.raykube.model.common.ModelCopies;
@@ -10,6 +11,7 @@ import dev.raykube.model.job.RayJobStatus;
 import dev.raykube.reconcile.EventType;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -68,9 +70,11 @@ final class InitializingPhase {
         }
         s.setMessage(message);
       } else {
+        Map<String, String> labels = d.originLabels(d.job.getMetadata().getLabels());
+        labels.put(RayClusterLabels.JOB_SUBMISSION_MODE, JobSpecs.mode(d.spec).value());
         d.act(new RayJobAction.CreateCluster(clusterName,
-            ModelCopies.copy(d.spec.getRayClusterSpec(), RayClusterSpec.class),
-            d.originLabels(d.job.getMetadata().getLabels()), d.settings.sidecarSubmitterRestart()));
+            ModelCopies.copy(d.spec.getRayClusterSpec(), RayClusterSpec.class), labels,
+            d.settings.sidecarSubmitterRestart()));
         s.setMessage("Creating RayCluster " + clusterName);
       }
       d.poll(start);

@@ -25,7 +25,8 @@ public sealed interface RayJobAction {
    * @param name the RayCluster's name ({@code status.rayClusterName})
    * @param spec a copy of {@code spec.rayClusterSpec}, the caller's to use
    * @param labels the labels to put on the RayCluster: the RayJob's own labels plus
-   *     {@link RayClusterLabels#ORIGINATED_FROM_CR_NAME} and {@link RayClusterLabels#ORIGINATED_FROM_CRD}
+   *     {@link RayClusterLabels#ORIGINATED_FROM_CR_NAME}, {@link RayClusterLabels#ORIGINATED_FROM_CRD} and
+   *     {@link RayClusterLabels#JOB_SUBMISSION_MODE}
    * @param restartingSubmitter SidecarMode: give the submitter container {@code restartPolicy: OnFailure}
    *     ({@link RayJobSettings#sidecarSubmitterRestart()})
    */

@@ -90,7 +90,8 @@ class InitializingStateTest {
         .getRayClusterSpec());
     assertThat(create.labels()).containsEntry("team", "ml")
         .containsEntry(RayClusterLabels.ORIGINATED_FROM_CR_NAME, "demo")
-        .containsEntry(RayClusterLabels.ORIGINATED_FROM_CRD, "RayJob");
+        .containsEntry(RayClusterLabels.ORIGINATED_FROM_CRD, "RayJob")
+        .containsEntry(RayClusterLabels.JOB_SUBMISSION_MODE, "K8sJobMode");
     assertThat(decision.status().getJobDeploymentStatus()).isEqualTo(JobDeploymentStatus.INITIALIZING);
     assertThat(decision.status().getMessage()).isEqualTo("Creating RayCluster " + CLUSTER);
     assertThat(decision.requeueAfter()).contains(seconds(1));
