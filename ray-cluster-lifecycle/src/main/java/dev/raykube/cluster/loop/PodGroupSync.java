@@ -1,0 +1,64 @@
+package dev.raykube.cluster.loop;
+
+import dev.raykube.cluster.BatchScheduler;
+import dev.raykube.cluster.ClusterBuildSettings;
+import dev.raykube.cluster.GangSize;
+import dev.raykube.cluster.VolcanoPodGroup;
+import dev.raykube.model.cluster.RayCluster;
+import dev.raykube.reconcile.EventRecorder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.util.Objects;
+
+/**
+ * The batch scheduler's step of the RayCluster loop, run before the cluster's Pods are reconciled, as KubeRay runs it:
+ * with {@code --batch-scheduler=volcano}, the cluster's PodGroup is created or resized to its {@link GangSize}
+ * ({@link VolcanoPodGroups}). A RayCluster a RayJob created has none of its own, and a suspended one is left as it is.
+ * A failure is a Warning Event and stops the Pods from being reconciled in this pass, so that no Pod reaches Volcano
+ * without its group. The PodGroup goes with the RayCluster (owner reference); it is never deleted here.
+ */
+final class PodGroupSync {
+
+  private final VolcanoPodGroups podGroups;
+  private final EventRecorder events;
+  private final boolean volcano;
+
+  PodGroupSync(KubernetesClient client, ClusterBuildSettings settings, EventRecorder events) {
+    this.podGroups = new VolcanoPodGroups(client);
+    this.events = Objects.requireNonNull(events, "events");
+    this.volcano = settings.batchScheduler() == BatchScheduler.VOLCANO;
+  }
+
+  /**
+   * Creates or resizes the cluster's PodGroup when it needs one.
+   *
+   * @return what failed (Pods must wait), or {@code null}
+   */
+  String sync(RayCluster cluster) {
+    if (!volcano || Boolean.TRUE.equals(cluster.getSpec().getSuspend())
+        || !VolcanoPodGroup.wantedFor(cluster.getMetadata())) {
+      return null;
+    }
+    String what = "Volcano PodGroup " + VolcanoPodGroups.describe(cluster);
+    GangSize size = GangSize.of(cluster.getSpec());
+    try {
+      switch (podGroups.sync(cluster, size)) {
+        case CREATED -> record(cluster, ClusterEventReason.CREATED_POD_GROUP, "Created " + what + " (minMember "
+            + size.minMember() + ")");
+        case UPDATED -> record(cluster, ClusterEventReason.UPDATED_POD_GROUP, "Resized " + what + " to minMember "
+            + size.minMember() + ", minResources " + size.minResources());
+        case UNCHANGED -> {
+        }
+      }
+      return null;
+    } catch (KubernetesClientException | IllegalArgumentException e) {
+      String message = "Failed to create or resize " + what + "; no Pod is created until it exists: " + e.getMessage();
+      record(cluster, ClusterEventReason.FAILED_TO_SYNC_POD_GROUP, message);
+      return message;
+    }
+  }
+
+  private void record(RayCluster cluster, ClusterEventReason reason, String message) {
+    events.record(cluster, reason.type(), reason, message);
+  }
+}
