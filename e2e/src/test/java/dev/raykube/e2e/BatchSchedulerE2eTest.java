@@ -6,6 +6,7 @@ import dev.raykube.cluster.loop.VolcanoPodGroups;
 import dev.raykube.e2e.support.E2eWaits;
 import dev.raykube.e2e.support.InProcessOperator;
 import dev.raykube.model.cluster.RayCluster;
+import dev.raykube.operator.testing.ConflictRetryingEdit;
 import dev.raykube.testing.Eventually;
 import dev.raykube.testkit.RayKubeExtension;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -83,10 +84,9 @@ class BatchSchedulerE2eTest {
       assertThat(pod.getMetadata().getLabels()).containsEntry("volcano.sh/queue-name", "research");
     });
 
-    client.resources(RayCluster.class).inNamespace(namespace).withName("gang").edit(c -> {
+    ConflictRetryingEdit.edit(client, RayCluster.class, namespace, "gang", c -> {
       c.getSpec().getWorkerGroupSpecs().get(0).setMaxReplicas(3);
       c.getSpec().getWorkerGroupSpecs().get(0).setReplicas(3);
-      return c;
     });
     awaitPodGroup("ray-gang-pg", spec -> Integer.valueOf(4).equals(number(spec.get("minMember"))));
   }

@@ -183,7 +183,8 @@ public final class RayPodFactory {
   private Pod finish(RayCluster cluster, RayNodeType type, String group, ObjectMeta meta, PodSpec spec,
       Container userRay, SortedMap<String, String> params, HeadAddress address) {
     settings.podDefaults().applyTo(type, meta, spec);
-    BatchSchedulerMetadata.stamp(settings.batchScheduler(), cluster.getMetadata(), meta, spec, group);
+    BatchSchedulerMetadata.stamp(settings.batchScheduler(), cluster.getMetadata(),
+        () -> YuniKornTaskGroups.forCluster(cluster.getSpec()), meta, spec, group);
     Container ray = spec.getContainers().get(0);
     if (!params.containsKey(RayStartParams.PLASMA_DIRECTORY)) {
       addSharedMemory(spec, ray);

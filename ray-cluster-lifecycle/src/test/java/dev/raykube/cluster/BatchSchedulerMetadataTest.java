@@ -42,7 +42,7 @@ class BatchSchedulerMetadataTest {
     spec.setSchedulerName("my-scheduler");
     spec.setPriorityClassName("own");
 
-    BatchSchedulerMetadata.stamp(BatchScheduler.VOLCANO, parent, child, spec, group);
+    BatchSchedulerMetadata.stamp(BatchScheduler.VOLCANO, parent, () -> "[]", child, spec, group);
 
     assertThat(new TreeMap<>(child.getLabels()).toString()).isEqualTo(labels);
     assertThat(child.getAnnotations()).containsExactlyInAnyOrderEntriesOf(Map.of("keep", "me",
@@ -56,13 +56,13 @@ class BatchSchedulerMetadataTest {
     ObjectMeta cluster = new ObjectMetaBuilder().withName("job-1-abcde").withLabels(Map.of(
         RayClusterLabels.ORIGINATED_FROM_CRD, "RayJob", RayClusterLabels.ORIGINATED_FROM_CR_NAME, "job-1")).build();
     ObjectMeta pod = new ObjectMeta();
-    BatchSchedulerMetadata.stamp(BatchScheduler.VOLCANO, cluster, pod, null, "headgroup");
+    BatchSchedulerMetadata.stamp(BatchScheduler.VOLCANO, cluster, () -> "[]", pod, null, "headgroup");
     assertThat(pod.getAnnotations()).containsEntry("scheduling.k8s.io/group-name", "ray-job-1-pg");
     assertThat(pod.getLabels()).isNullOrEmpty();
 
     ObjectMeta job = new ObjectMetaBuilder().withName("job-1").build();
     ObjectMeta ownedCluster = new ObjectMeta();
-    BatchSchedulerMetadata.stamp(BatchScheduler.VOLCANO, job, ownedCluster, null, "");
+    BatchSchedulerMetadata.stamp(BatchScheduler.VOLCANO, job, () -> "[]", ownedCluster, null, "");
     assertThat(ownedCluster.getAnnotations()).containsExactlyInAnyOrderEntriesOf(Map.of(
         "scheduling.k8s.io/group-name", "ray-job-1-pg", "volcano.sh/task-spec", ""));
   }
@@ -74,17 +74,77 @@ class BatchSchedulerMetadataTest {
     ObjectMeta child = new ObjectMeta();
     PodSpec spec = new PodSpec();
     spec.setSchedulerName("mine");
-    BatchSchedulerMetadata.stamp(BatchScheduler.NONE, parent, child, spec, "headgroup");
+    BatchSchedulerMetadata.stamp(BatchScheduler.NONE, parent, () -> "[]", child, spec, "headgroup");
     assertThat(child).isEqualTo(new ObjectMeta());
     assertThat(spec.getSchedulerName()).isEqualTo("mine");
   }
 
   @ParameterizedTest
-  @EnumSource(value = BatchScheduler.class, names = {"YUNIKORN", "KAI_SCHEDULER", "SCHEDULER_PLUGINS"})
+  @EnumSource(value = BatchScheduler.class, names = {"SCHEDULER_PLUGINS"})
   void aSchedulerNotBuiltYetIsAnError(BatchScheduler scheduler) {
-    assertThatThrownBy(() -> BatchSchedulerMetadata.stamp(scheduler, new ObjectMeta(), new ObjectMeta(),
+    assertThatThrownBy(() -> BatchSchedulerMetadata.stamp(scheduler, new ObjectMeta(), () -> "[]", new ObjectMeta(),
         new PodSpec(), "headgroup")).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining(scheduler.flagValue());
+  }
+
+  /**
+   * YuniKorn: the parent's labels ("-" absent) and own task groups, the child's group → the child's labels and
+   * annotations.
+   */
+  @ParameterizedTest(name = "[{index}] app={0} queue={1} gang={2} own={3} group={4}")
+  @CsvSource(delimiter = '|', nullValues = "-", textBlock = """
+      app-1 | root.ml | -     | -           | headgroup | {applicationId=app-1, queue=root.ml, x=y} | {}
+      app-1 | ''      | true  | -           | workers   | {applicationId=app-1, x=y}                | {yunikorn.apache.org/task-group-name=workers, yunikorn.apache.org/task-groups=COMPUTED}
+      -     | -       | false | -           | headgroup | {x=y}                                     | {yunikorn.apache.org/task-group-name=headgroup, yunikorn.apache.org/task-groups=COMPUTED}
+      -     | -       | ''    | '[{"own":1}]' | ''      | {x=y}                                     | {yunikorn.apache.org/task-groups=[{"own":1}]}
+      -     | -       | true  | ''          | submittergroup | {x=y}                                | {yunikorn.apache.org/task-group-name=submittergroup, yunikorn.apache.org/task-groups=COMPUTED}
+      """)
+  void yuniKornCopiesAppAndQueueUnderItsOlderNamesAndAnnotatesAGang(String app, String queue, String gang,
+      String own, String group, String labels, String annotations) {
+    Map<String, String> parentLabels = new TreeMap<>();
+    put(parentLabels, BatchSchedulerMetadata.YUNIKORN_APP_ID_LABEL, app);
+    put(parentLabels, BatchSchedulerMetadata.YUNIKORN_QUEUE_LABEL, queue);
+    put(parentLabels, BatchSchedulerMetadata.GANG_SCHEDULING_LABEL, gang);
+    Map<String, String> parentAnnotations = new TreeMap<>();
+    put(parentAnnotations, YuniKornTaskGroups.ANNOTATION, own);
+    ObjectMeta parent = new ObjectMetaBuilder().withName("demo").withLabels(parentLabels)
+        .withAnnotations(parentAnnotations).build();
+    ObjectMeta child = new ObjectMetaBuilder().withLabels(Map.of("x", "y")).build();
+    PodSpec spec = new PodSpec();
+
+    BatchSchedulerMetadata.stamp(BatchScheduler.YUNIKORN, parent, () -> "COMPUTED", child, spec, group);
+
+    assertThat(new TreeMap<>(child.getLabels()).toString()).isEqualTo(labels);
+    assertThat(new TreeMap<>(child.getAnnotations() == null ? Map.of() : child.getAnnotations()).toString())
+        .isEqualTo(annotations);
+    assertThat(spec.getSchedulerName()).isEqualTo("yunikorn");
+  }
+
+  @ParameterizedTest(name = "[{index}] queue={0}")
+  @CsvSource(delimiter = '|', nullValues = "-", textBlock = """
+      team-a | {app=x, kai.scheduler/queue=team-a}
+      ''     | {app=x}
+      -      | {app=x}
+      """)
+  void kaiCopiesItsQueueLabel(String queue, String labels) {
+    Map<String, String> parentLabels = new TreeMap<>();
+    put(parentLabels, BatchSchedulerMetadata.KAI_QUEUE_LABEL, queue);
+    ObjectMeta child = new ObjectMetaBuilder().withLabels(Map.of("app", "x")).build();
+    PodSpec spec = new PodSpec();
+    spec.setSchedulerName("default-scheduler");
+
+    BatchSchedulerMetadata.stamp(BatchScheduler.KAI_SCHEDULER,
+        new ObjectMetaBuilder().withName("demo").withLabels(parentLabels).build(), () -> "[]", child, spec, "workers");
+
+    assertThat(new TreeMap<>(child.getLabels()).toString()).isEqualTo(labels);
+    assertThat(child.getAnnotations()).isNullOrEmpty();
+    assertThat(spec.getSchedulerName()).isEqualTo("kai-scheduler");
+  }
+
+  private static void put(Map<String, String> map, String key, String value) {
+    if (value != null) {
+      map.put(key, value);
+    }
   }
 
   /** Every name --batch-scheduler takes, and what it is refused with otherwise. */

@@ -25,7 +25,8 @@ final class KubeRayFlags {
 
   private static final String RAYCRONJOB = "raycronjob";
   /** The batch schedulers RayKube integrates with. */
-  private static final Set<BatchScheduler> BUILT_SCHEDULERS = Set.of(BatchScheduler.NONE, BatchScheduler.VOLCANO);
+  private static final Set<BatchScheduler> BUILT_SCHEDULERS = Set.of(BatchScheduler.NONE, BatchScheduler.VOLCANO,
+      BatchScheduler.YUNIKORN, BatchScheduler.KAI_SCHEDULER);
 
   @Option(names = "--watch-namespace", paramLabel = "<ns,...>",
       description = "KubeRay's name of --namespaces.")
@@ -83,8 +84,9 @@ final class KubeRayFlags {
   String logFilePath;
 
   @Option(names = "--batch-scheduler", paramLabel = "<name>",
-      description = "The batch scheduler of every Ray Pod: volcano (a PodGroup per RayCluster and RayJob); any other"
-          + " name, default included, is refused, as in KubeRay v1.7.0.")
+      description = "The batch scheduler of every Ray Pod: volcano (a PodGroup per RayCluster and RayJob), yunikorn"
+          + " or kai-scheduler; scheduler-plugins is not built yet; any other name, default included, is refused, as"
+          + " in KubeRay v1.7.0.")
   String batchScheduler;
 
   @Option(names = "--enable-batch-scheduler", arity = "0..1", fallbackValue = "true", paramLabel = "<true|false>",
@@ -245,7 +247,7 @@ final class KubeRayFlags {
           + ": " + e.getMessage());
     }
     refuse(!BUILT_SCHEDULERS.contains(scheduler), "--batch-scheduler=" + name + ": RayKube does not have this"
-        + " scheduler's integration yet (docs/compatibility.md); use volcano, or no batch scheduler");
+        + " scheduler's integration yet (docs/compatibility.md); use volcano, yunikorn or kai-scheduler, or none");
     return scheduler;
   }
 

@@ -114,6 +114,8 @@ class KubeRayFlagsTest {
       -                                   | --enable-batch-scheduler=true  | VOLCANO
       -                                   | --enable-batch-scheduler=false | NONE
       --batch-scheduler=volcano           | --enable-batch-scheduler=false | VOLCANO
+      --batch-scheduler=yunikorn          | -                              | YUNIKORN
+      --batch-scheduler=kai-scheduler     | -                              | KAI_SCHEDULER
       """)
   void theBatchSchedulerIsChosenAsKubeRayChoosesIt(String name, String enable, BatchScheduler expected) {
     String[] args = java.util.stream.Stream.of(name, enable).filter(java.util.Objects::nonNull)
@@ -130,8 +132,6 @@ class KubeRayFlagsTest {
       --batch-scheduler=kueue             | -                              | Invalid value for option '--batch-scheduler': scheduler is not supported, name=kueue (supported: volcano, yunikorn, kai-scheduler, scheduler-plugins)
       --batch-scheduler=volcano           | --enable-batch-scheduler       | Both --enable-batch-scheduler (deprecated) and --batch-scheduler are set; use --batch-scheduler only
       --batch-scheduler=yunikorn          | --enable-batch-scheduler=true  | Both --enable-batch-scheduler (deprecated) and --batch-scheduler are set
-      --batch-scheduler=yunikorn          | -                              | Not supported: --batch-scheduler=yunikorn: RayKube does not have this scheduler's integration yet
-      --batch-scheduler=kai-scheduler     | -                              | Not supported: --batch-scheduler=kai-scheduler: RayKube does not have
       --batch-scheduler=scheduler-plugins | -                              | Not supported: --batch-scheduler=scheduler-plugins: RayKube does not have
       --batch-scheduler=volcano           | --feature-gates=KubernetesWAS=true | --feature-gates KubernetesWAS=true is not supported
       """)

@@ -2,6 +2,7 @@ package dev.raykube.job.act;
 
 import dev.raykube.cluster.BatchScheduler;
 import dev.raykube.cluster.BatchSchedulerMetadata;
+import dev.raykube.cluster.YuniKornTaskGroups;
 import dev.raykube.dashboard.DuplicateSubmissionException;
 import dev.raykube.dashboard.InvalidRequestException;
 import dev.raykube.dashboard.RayDashboardClient;
@@ -146,13 +147,19 @@ public final class RayJobActuator {
       cluster = OwnedRayCluster.build(job, action);
       if (job.getSpec() == null || job.getSpec().getSubmissionMode() == null
           || job.getSpec().getSubmissionMode() == JobSubmissionMode.K8S_JOB_MODE) {
-        BatchSchedulerMetadata.stamp(scheduler, job.getMetadata(), cluster.getMetadata(), null, "");
+        BatchSchedulerMetadata.stamp(scheduler, job.getMetadata(), () -> taskGroups(job), cluster.getMetadata(),
+            null, "");
       }
     } catch (IllegalArgumentException e) {
       return failed(job, action, RayJobEventReason.FAILED_TO_CREATE_RAY_CLUSTER, "Failed to create " + what, e);
     }
     return created(job, action, owned.ensure(cluster), what, "Created " + what,
         RayJobEventReason.CREATED_RAY_CLUSTER, RayJobEventReason.FAILED_TO_CREATE_RAY_CLUSTER);
+  }
+
+  /** The RayJob's YuniKorn task groups: its cluster's and its submitter's. */
+  private static String taskGroups(RayJob job) {
+    return YuniKornTaskGroups.forJob(job.getSpec().getRayClusterSpec(), SubmitterJob.podSpecForSizing(job.getSpec()));
   }
 
   private ActionOutcome<RayJobAction> createSubmitter(ObservedRayJob observed, RayJob job, RayJobAction.CreateSubmitter action) {
@@ -164,8 +171,8 @@ public final class RayJobActuator {
       if (template.getMetadata() == null) {
         template.setMetadata(new ObjectMeta());
       }
-      BatchSchedulerMetadata.stamp(scheduler, job.getMetadata(), template.getMetadata(), template.getSpec(),
-          BatchSchedulerMetadata.SUBMITTER_GROUP);
+      BatchSchedulerMetadata.stamp(scheduler, job.getMetadata(), () -> taskGroups(job), template.getMetadata(),
+          template.getSpec(), BatchSchedulerMetadata.SUBMITTER_GROUP);
     } catch (IllegalArgumentException e) {
       return failed(job, action, RayJobEventReason.FAILED_TO_CREATE_SUBMITTER, "Failed to create " + what, e);
     }

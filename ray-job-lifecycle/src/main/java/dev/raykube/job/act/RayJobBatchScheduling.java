@@ -20,7 +20,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The batch scheduler's part of a RayJob reconcile, run between the decision and its status write, at KubeRay v1.7.0's
- * points; with {@code --batch-scheduler=volcano} (anything else does nothing):
+ * points. With {@code --batch-scheduler=kai-scheduler}, a K8sJobMode RayJob is refused on each Initializing reconcile
+ * ({@link RayJobGang#unsupportedByKai}: Warning, no status write, no action). With {@code --batch-scheduler=volcano}:
  *
  * <ul>
  *   <li>a RayJob that stays Initializing gets its PodGroup created or resized to {@link RayJobGang#atSubmission}
@@ -62,12 +63,19 @@ public final class RayJobBatchScheduling {
    * @return why the decision must wait (come back in a few seconds), or empty
    */
   public Optional<String> beforeRecording(RayJob job, ObservedRayJob observed, Decision decision) {
-    if (scheduler != BatchScheduler.VOLCANO) {
-      return Optional.empty();
-    }
     JobDeploymentStatus from = job.getStatus() == null || job.getStatus().getJobDeploymentStatus() == null
         ? JobDeploymentStatus.NEW : job.getStatus().getJobDeploymentStatus();
     JobDeploymentStatus to = decision.status().getJobDeploymentStatus();
+    if (scheduler == BatchScheduler.KAI_SCHEDULER && from == JobDeploymentStatus.INITIALIZING
+        && to == JobDeploymentStatus.INITIALIZING) {
+      Optional<String> refused = RayJobGang.unsupportedByKai(job);
+      refused.ifPresent(why -> events.record(job, EventType.WARNING, RayJobEventReason.BATCH_SCHEDULING_NOT_SUPPORTED,
+          why));
+      return refused;
+    }
+    if (scheduler != BatchScheduler.VOLCANO) {
+      return Optional.empty();
+    }
     if (from == JobDeploymentStatus.INITIALIZING && to == JobDeploymentStatus.INITIALIZING) {
       return atSubmission(job);
     }
@@ -84,7 +92,7 @@ public final class RayJobBatchScheduling {
   private Optional<String> atSubmission(RayJob job) {
     Optional<String> unsupported = RayJobGang.unsupported(job);
     if (unsupported.isPresent()) {
-      events.record(job, EventType.WARNING, RayJobEventReason.FAILED_TO_SYNC_POD_GROUP, unsupported.get());
+      events.record(job, EventType.WARNING, RayJobEventReason.BATCH_SCHEDULING_NOT_SUPPORTED, unsupported.get());
       return unsupported;
     }
     String what = "Volcano PodGroup " + VolcanoPodGroups.describe(job);

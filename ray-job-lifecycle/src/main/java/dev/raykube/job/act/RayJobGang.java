@@ -33,6 +33,21 @@ public final class RayJobGang {
   }
 
   /**
+   * Why the KAI scheduler cannot take the RayJob, if it cannot: its K8sJobMode submitter Pod appears only after the
+   * cluster is ready, so KAI cannot schedule the two together (KubeRay refuses it the same way).
+   */
+  public static Optional<String> unsupportedByKai(RayJob job) {
+    JobSubmissionMode mode = job.getSpec() == null || job.getSpec().getSubmissionMode() == null
+        ? JobSubmissionMode.K8S_JOB_MODE : job.getSpec().getSubmissionMode();
+    if (mode == JobSubmissionMode.K8S_JOB_MODE) {
+      return Optional.of("the KAI scheduler does not support RayJob " + job.getMetadata().getNamespace() + "/"
+          + job.getMetadata().getName() + " in K8sJobMode: its submitter Pod is created only after the RayCluster is"
+          + " ready, so the two cannot be scheduled as one gang; use HTTPMode, SidecarMode or InteractiveMode");
+    }
+    return Optional.empty();
+  }
+
+  /**
    * Why the RayJob cannot have a group, if it cannot: it runs on an existing RayCluster ({@code clusterSelector}).
    */
   public static Optional<String> unsupported(RayJob job) {

@@ -113,13 +113,61 @@ class RayJobVolcanoTest {
     jobs.runUntil("selector", "Initializing", DirectRayJobs.in(JobDeploymentStatus.INITIALIZING));
 
     assertThat(jobs.step("selector")).contains(RayJobLoop.BATCH_SCHEDULER_RETRY_DELAY);
-    assertThat(jobs.events("selector", RayJobEventReason.FAILED_TO_SYNC_POD_GROUP.value())).singleElement()
+    assertThat(jobs.events("selector", RayJobEventReason.BATCH_SCHEDULING_NOT_SUPPORTED.value())).singleElement()
         .satisfies(e -> assertThat(e.getMessage()).contains("gang scheduling does not support RayJob jobs/selector"));
     assertThat(client.genericKubernetesResources(VolcanoPodGroups.CONTEXT).inNamespace(NS)
         .withName("ray-selector-pg").get()).isNull();
     assertThat(jobs.clusters()).noneMatch(c -> "selector".equals(c.getMetadata().getLabels()
         .get("ray.io/originated-from-cr-name")));
     assertThat(jobs.deploymentStatus("selector")).isEqualTo(JobDeploymentStatus.INITIALIZING);
+  }
+
+  @Test
+  @DisplayName("kai-scheduler: a K8sJobMode RayJob is refused on each Initializing reconcile; HTTPMode runs")
+  void kaiRefusesK8sJobMode() {
+    try (DirectRayJobs kai = DirectRayJobs.startWithFlags(client, "--batch-scheduler=kai-scheduler")) {
+      RayJob job = DirectRayJobs.httpModeJob("kai-k8s", "python x.py");
+      job.getSpec().setSubmissionMode(JobSubmissionMode.K8S_JOB_MODE);
+      kai.create(job);
+      kai.runUntil("kai-k8s", "Initializing", DirectRayJobs.in(JobDeploymentStatus.INITIALIZING));
+      assertThat(kai.step("kai-k8s")).contains(RayJobLoop.BATCH_SCHEDULER_RETRY_DELAY);
+      assertThat(kai.events("kai-k8s", RayJobEventReason.BATCH_SCHEDULING_NOT_SUPPORTED.value())).singleElement()
+          .satisfies(e -> assertThat(e.getMessage()).contains("does not support RayJob jobs/kai-k8s in K8sJobMode"));
+      assertThat(kai.clusters()).noneMatch(c -> "kai-k8s".equals(c.getMetadata().getLabels()
+          .get("ray.io/originated-from-cr-name")));
+
+      RayJob http = DirectRayJobs.httpModeJob("kai-http", "python x.py");
+      http.getMetadata().setLabels(Map.of("kai.scheduler/queue", "team-a"));
+      kai.create(http);
+      kai.runUntil("kai-http", "a RayCluster", j -> kai.clusters().stream().anyMatch(c -> "kai-http".equals(
+          c.getMetadata().getLabels().get("ray.io/originated-from-cr-name"))));
+    }
+  }
+
+  @Test
+  @DisplayName("yunikorn: a K8sJobMode RayJob's cluster and submitter carry the job's task groups, submitter included")
+  void yuniKornRayJob() {
+    try (DirectRayJobs yk = DirectRayJobs.startWithFlags(client, "--batch-scheduler=yunikorn")) {
+      RayJob job = DirectRayJobs.httpModeJob("yk-job", "python x.py");
+      job.getSpec().setSubmissionMode(JobSubmissionMode.K8S_JOB_MODE);
+      job.getMetadata().setLabels(Map.of("ray.io/gang-scheduling-enabled", "true",
+          "yunikorn.apache.org/app-id", "app-1"));
+      yk.create(job);
+      yk.runUntil("yk-job", "a submitter Job", j -> submitters().stream().anyMatch(s -> s.getMetadata().getName()
+          .startsWith("yk-job")));
+
+      RayCluster cluster = yk.clusters().stream().filter(c -> "yk-job".equals(c.getMetadata().getLabels()
+          .get("ray.io/originated-from-cr-name"))).findFirst().orElseThrow();
+      assertThat(cluster.getMetadata().getAnnotations().get("yunikorn.apache.org/task-groups"))
+          .contains("\"name\":\"headgroup\"", "\"name\":\"submittergroup\"");
+      assertThat(cluster.getMetadata().getAnnotations()).doesNotContainKey("yunikorn.apache.org/task-group-name");
+      assertThat(cluster.getMetadata().getLabels()).containsEntry("applicationId", "app-1");
+      Job submitter = submitters().stream().filter(s -> s.getMetadata().getName().startsWith("yk-job")).findFirst()
+          .orElseThrow();
+      assertThat(submitter.getSpec().getTemplate().getSpec().getSchedulerName()).isEqualTo("yunikorn");
+      assertThat(submitter.getSpec().getTemplate().getMetadata().getAnnotations())
+          .containsEntry("yunikorn.apache.org/task-group-name", "submittergroup");
+    }
   }
 
   private static RayJob gangJob(String name) {
