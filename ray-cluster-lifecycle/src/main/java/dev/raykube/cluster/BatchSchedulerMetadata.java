@@ -27,6 +27,9 @@ import java.util.function.Supplier;
  *
  * <p>KAI scheduler: {@code schedulerName} {@code kai-scheduler} and the parent's {@value #KAI_QUEUE_LABEL} when not
  * empty (without it KAI leaves the Pod pending).
+ *
+ * <p>scheduler-plugins: {@code schedulerName} {@code scheduler-plugins-scheduler} and, when the parent carries
+ * {@value #GANG_SCHEDULING_LABEL}, the label {@value SchedulerPluginsPodGroup#POD_GROUP_LABEL} naming the parent.
  */
 public final class BatchSchedulerMetadata {
 
@@ -95,8 +98,13 @@ public final class BatchSchedulerMetadata {
         }
       }
       case KAI_SCHEDULER -> copyLabel(parent, KAI_QUEUE_LABEL, child, KAI_QUEUE_LABEL);
-      default -> throw new IllegalArgumentException("batch scheduler " + scheduler.flagValue()
-          + " is not built in this version");
+      case SCHEDULER_PLUGINS -> {
+        if (SchedulerPluginsPodGroup.wantedFor(parent)) {
+          Map<String, String> labels = child.getLabels() == null ? new TreeMap<>() : new TreeMap<>(child.getLabels());
+          labels.put(SchedulerPluginsPodGroup.POD_GROUP_LABEL, parent.getName());
+          child.setLabels(labels);
+        }
+      }
     }
     if (podSpec != null) {
       podSpec.setSchedulerName(scheduler.podSchedulerName());

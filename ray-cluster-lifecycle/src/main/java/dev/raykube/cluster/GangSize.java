@@ -41,7 +41,16 @@ public record GangSize(int minMember, Map<String, BigDecimal> amounts) {
   /** The gang of a RayCluster with the given spec: desired sizes, or minimum sizes with autoscaling on. */
   public static GangSize of(RayClusterSpec spec) {
     Objects.requireNonNull(spec, "spec");
-    boolean autoscaling = AutoscalerSidecar.isEnabled(spec);
+    return sized(spec, AutoscalerSidecar.isEnabled(spec));
+  }
+
+  /** The gang of a RayCluster with the given spec at its desired sizes, autoscaling or not (scheduler-plugins). */
+  public static GangSize desired(RayClusterSpec spec) {
+    Objects.requireNonNull(spec, "spec");
+    return sized(spec, false);
+  }
+
+  private static GangSize sized(RayClusterSpec spec, boolean autoscaling) {
     Map<String, BigDecimal> sum = new TreeMap<>();
     if (spec.getHeadGroupSpec() != null && spec.getHeadGroupSpec().getTemplate() != null) {
       ResourceTotals.add(sum, ResourceTotals.perPod(spec.getHeadGroupSpec().getTemplate().getSpec()), 1);

@@ -11,7 +11,6 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.params.provider.EnumSource;
 
 class BatchSchedulerMetadataTest {
 
@@ -79,12 +78,23 @@ class BatchSchedulerMetadataTest {
     assertThat(spec.getSchedulerName()).isEqualTo("mine");
   }
 
-  @ParameterizedTest
-  @EnumSource(value = BatchScheduler.class, names = {"SCHEDULER_PLUGINS"})
-  void aSchedulerNotBuiltYetIsAnError(BatchScheduler scheduler) {
-    assertThatThrownBy(() -> BatchSchedulerMetadata.stamp(scheduler, new ObjectMeta(), () -> "[]", new ObjectMeta(),
-        new PodSpec(), "headgroup")).isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining(scheduler.flagValue());
+  @ParameterizedTest(name = "[{index}] gang={0}")
+  @CsvSource(delimiter = '|', nullValues = "-", textBlock = """
+      ''    | {app=x, scheduling.x-k8s.io/pod-group=demo}
+      false | {app=x, scheduling.x-k8s.io/pod-group=demo}
+      -     | {app=x}
+      """)
+  void schedulerPluginsLabelsAGangsChildrenWithTheParentsName(String gang, String labels) {
+    Map<String, String> parentLabels = new TreeMap<>();
+    put(parentLabels, BatchSchedulerMetadata.GANG_SCHEDULING_LABEL, gang);
+    ObjectMeta child = new ObjectMetaBuilder().withLabels(Map.of("app", "x")).build();
+    PodSpec spec = new PodSpec();
+
+    BatchSchedulerMetadata.stamp(BatchScheduler.SCHEDULER_PLUGINS,
+        new ObjectMetaBuilder().withName("demo").withLabels(parentLabels).build(), () -> "[]", child, spec, "workers");
+
+    assertThat(new TreeMap<>(child.getLabels()).toString()).isEqualTo(labels);
+    assertThat(spec.getSchedulerName()).isEqualTo("scheduler-plugins-scheduler");
   }
 
   /**

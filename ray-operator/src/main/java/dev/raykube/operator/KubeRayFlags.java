@@ -24,9 +24,6 @@ import picocli.CommandLine.Option;
 final class KubeRayFlags {
 
   private static final String RAYCRONJOB = "raycronjob";
-  /** The batch schedulers RayKube integrates with. */
-  private static final Set<BatchScheduler> BUILT_SCHEDULERS = Set.of(BatchScheduler.NONE, BatchScheduler.VOLCANO,
-      BatchScheduler.YUNIKORN, BatchScheduler.KAI_SCHEDULER);
 
   @Option(names = "--watch-namespace", paramLabel = "<ns,...>",
       description = "KubeRay's name of --namespaces.")
@@ -84,9 +81,8 @@ final class KubeRayFlags {
   String logFilePath;
 
   @Option(names = "--batch-scheduler", paramLabel = "<name>",
-      description = "The batch scheduler of every Ray Pod: volcano (a PodGroup per RayCluster and RayJob), yunikorn"
-          + " or kai-scheduler; scheduler-plugins is not built yet; any other name, default included, is refused, as"
-          + " in KubeRay v1.7.0.")
+      description = "The batch scheduler of every Ray Pod: volcano, yunikorn, kai-scheduler or scheduler-plugins"
+          + " (docs/batch-schedulers.md); any other name, default included, is refused, as in KubeRay v1.7.0.")
   String batchScheduler;
 
   @Option(names = "--enable-batch-scheduler", arity = "0..1", fallbackValue = "true", paramLabel = "<true|false>",
@@ -224,8 +220,8 @@ final class KubeRayFlags {
    * {@code enableBatchScheduler} where set, else the flags'; {@code enableBatchScheduler} (deprecated) means Volcano;
    * none without either.
    *
-   * @throws IllegalArgumentException if both are set, if the name is not one KubeRay supports ({@code default}
-   *     included), or if RayKube does not have that scheduler's integration yet
+   * @throws IllegalArgumentException if both are set, or if the name is not one KubeRay supports ({@code default}
+   *     included)
    */
   BatchScheduler batchScheduler() {
     boolean fromFile = file != null && file.batchScheduler() != null && !file.batchScheduler().isEmpty();
@@ -246,8 +242,6 @@ final class KubeRayFlags {
       throw new IllegalArgumentException("Invalid value for " + what(fromFile ? "batchScheduler" : "--batch-scheduler")
           + ": " + e.getMessage());
     }
-    refuse(!BUILT_SCHEDULERS.contains(scheduler), "--batch-scheduler=" + name + ": RayKube does not have this"
-        + " scheduler's integration yet (docs/compatibility.md); use volcano, yunikorn or kai-scheduler, or none");
     return scheduler;
   }
 

@@ -134,7 +134,7 @@ class KubeRayConfigurationTest {
       qps: fast                                   | Cannot deserialize value of type `java.lang.Double`
       logFile: /var/log/kuberay.log               | Not supported: logFile in --config
       batchScheduler: default                     | Invalid value for batchScheduler in --config
-      batchScheduler: scheduler-plugins           | Not supported: --batch-scheduler=scheduler-plugins
+      batchScheduler: Volcano                     | Invalid value for batchScheduler in --config
       useKubernetesProxy: true                    | Not supported: useKubernetesProxy in --config
       metricsAddr: "127.0.0.1:8080"               | Invalid value for metricsAddr in --config
       probeAddr: ":99999"                         | Invalid value for probeAddr in --config

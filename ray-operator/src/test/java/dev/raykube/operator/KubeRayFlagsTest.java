@@ -116,6 +116,7 @@ class KubeRayFlagsTest {
       --batch-scheduler=volcano           | --enable-batch-scheduler=false | VOLCANO
       --batch-scheduler=yunikorn          | -                              | YUNIKORN
       --batch-scheduler=kai-scheduler     | -                              | KAI_SCHEDULER
+      --batch-scheduler=scheduler-plugins | -                              | SCHEDULER_PLUGINS
       """)
   void theBatchSchedulerIsChosenAsKubeRayChoosesIt(String name, String enable, BatchScheduler expected) {
     String[] args = java.util.stream.Stream.of(name, enable).filter(java.util.Objects::nonNull)
@@ -132,7 +133,6 @@ class KubeRayFlagsTest {
       --batch-scheduler=kueue             | -                              | Invalid value for option '--batch-scheduler': scheduler is not supported, name=kueue (supported: volcano, yunikorn, kai-scheduler, scheduler-plugins)
       --batch-scheduler=volcano           | --enable-batch-scheduler       | Both --enable-batch-scheduler (deprecated) and --batch-scheduler are set; use --batch-scheduler only
       --batch-scheduler=yunikorn          | --enable-batch-scheduler=true  | Both --enable-batch-scheduler (deprecated) and --batch-scheduler are set
-      --batch-scheduler=scheduler-plugins | -                              | Not supported: --batch-scheduler=scheduler-plugins: RayKube does not have
       --batch-scheduler=volcano           | --feature-gates=KubernetesWAS=true | --feature-gates KubernetesWAS=true is not supported
       """)
   void aBatchSchedulerKubeRayRefusesOrRayKubeLacksStopsTheStart(String name, String other, String message) {

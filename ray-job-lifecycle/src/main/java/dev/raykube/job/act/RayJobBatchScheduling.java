@@ -21,7 +21,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The batch scheduler's part of a RayJob reconcile, run between the decision and its status write, at KubeRay v1.7.0's
  * points. With {@code --batch-scheduler=kai-scheduler}, a K8sJobMode RayJob is refused on each Initializing reconcile
- * ({@link RayJobGang#unsupportedByKai}: Warning, no status write, no action). With {@code --batch-scheduler=volcano}:
+ * ({@link RayJobGang#unsupportedByKai}: Warning, no status write, no action); with
+ * {@code --batch-scheduler=scheduler-plugins}, every RayJob is, as in KubeRay (which supports RayClusters only there).
+ * With {@code --batch-scheduler=volcano}:
  *
  * <ul>
  *   <li>a RayJob that stays Initializing gets its PodGroup created or resized to {@link RayJobGang#atSubmission}
@@ -72,6 +74,13 @@ public final class RayJobBatchScheduling {
       refused.ifPresent(why -> events.record(job, EventType.WARNING, RayJobEventReason.BATCH_SCHEDULING_NOT_SUPPORTED,
           why));
       return refused;
+    }
+    if (scheduler == BatchScheduler.SCHEDULER_PLUGINS && from == JobDeploymentStatus.INITIALIZING
+        && to == JobDeploymentStatus.INITIALIZING) {
+      String why = "the scheduler-plugins integration supports RayClusters only, not RayJob "
+          + job.getMetadata().getNamespace() + "/" + job.getMetadata().getName();
+      events.record(job, EventType.WARNING, RayJobEventReason.BATCH_SCHEDULING_NOT_SUPPORTED, why);
+      return Optional.of(why);
     }
     if (scheduler != BatchScheduler.VOLCANO) {
       return Optional.empty();

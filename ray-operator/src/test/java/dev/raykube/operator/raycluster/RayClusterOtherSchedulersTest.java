@@ -3,11 +3,14 @@ package dev.raykube.operator.raycluster;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.raykube.cluster.YuniKornTaskGroups;
+import dev.raykube.cluster.loop.ClusterEventReason;
 import dev.raykube.cluster.loop.VolcanoPodGroups;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.testing.RayCrds;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
@@ -15,12 +18,12 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code --batch-scheduler=yunikorn} and {@code --batch-scheduler=kai-scheduler} through the RayCluster controller's
- * reconciler ({@link DirectRayClusters}): no object of their own, every Pod names the scheduler and carries its
- * labels; a YuniKorn gang's Pods carry the task groups and their own group.
+ * {@code --batch-scheduler=yunikorn}, {@code kai-scheduler} and {@code scheduler-plugins} through the RayCluster
+ * controller's reconciler ({@link DirectRayClusters}): every Pod names the scheduler and carries its labels; a
+ * YuniKorn gang's Pods carry the task groups and their own group; a scheduler-plugins gang gets its PodGroup once.
  */
 @EnableKubernetesMockClient(crud = true)
-class RayClusterYuniKornKaiTest {
+class RayClusterOtherSchedulersTest {
 
   static KubernetesClient client;
 
@@ -63,6 +66,52 @@ class RayClusterYuniKornKaiTest {
 
     assertThat(bed.head("solo").getSpec().getSchedulerName()).isEqualTo("yunikorn");
     assertThat(bed.head("solo").getMetadata().getAnnotations()).doesNotContainKey("yunikorn.apache.org/task-groups");
+  }
+
+  @Test
+  @DisplayName("scheduler-plugins: a gang's PodGroup is created once, at its first size; other clusters get none")
+  void schedulerPlugins() {
+    DirectRayClusters bed = new DirectRayClusters(client, "--batch-scheduler=scheduler-plugins");
+    RayCluster cluster = ClusterManifests.basic(bed.ns, "sp", 2);
+    cluster.getMetadata().setLabels(Map.of("ray.io/gang-scheduling-enabled", "yes"));
+    cluster.getSpec().setEnableInTreeAutoscaling(true);
+    bed.create(cluster);
+    bed.create(ClusterManifests.basic(bed.ns, "plain", 1));
+    bed.settle("sp");
+    bed.settle("plain");
+
+    GenericKubernetesResource podGroup = podGroup(bed, "sp");
+    assertThat(podGroup.getApiVersion()).isEqualTo("scheduling.x-k8s.io/v1alpha1");
+    assertThat(spec(podGroup)).as("desired, autoscaling ignored")
+        .containsEntry("minMember", 3).containsEntry("minResources", Map.of("cpu", "4", "memory", "8Gi"));
+    assertThat(podGroup.getMetadata().getOwnerReferences()).singleElement().satisfies(owner -> {
+      assertThat(owner.getKind()).isEqualTo("RayCluster");
+      assertThat(owner.getController()).as("not a controller reference").isNull();
+    });
+    assertThat(bed.pods("sp")).isNotEmpty().allSatisfy(pod -> {
+      assertThat(pod.getSpec().getSchedulerName()).isEqualTo("scheduler-plugins-scheduler");
+      assertThat(pod.getMetadata().getLabels()).containsEntry("scheduling.x-k8s.io/pod-group", "sp");
+    });
+    assertThat(podGroup(bed, "plain")).isNull();
+    assertThat(bed.head("plain").getSpec().getSchedulerName()).isEqualTo("scheduler-plugins-scheduler");
+    assertThat(bed.head("plain").getMetadata().getLabels()).doesNotContainKey("scheduling.x-k8s.io/pod-group");
+
+    bed.edit("sp", c -> c.getSpec().getWorkerGroupSpecs().get(0).setReplicas(4));
+    bed.settle("sp");
+    assertThat(spec(podGroup(bed, "sp"))).as("never updated")
+        .containsEntry("minMember", 3);
+    assertThat(bed.events("sp", ClusterEventReason.CREATED_POD_GROUP)).hasSize(1);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> spec(GenericKubernetesResource podGroup) {
+    return (Map<String, Object>) podGroup.getAdditionalProperties().get("spec");
+  }
+
+  private static GenericKubernetesResource podGroup(DirectRayClusters bed, String name) {
+    return client.genericKubernetesResources(new ResourceDefinitionContext.Builder().withGroup("scheduling.x-k8s.io")
+        .withVersion("v1alpha1").withKind("PodGroup").withPlural("podgroups").withNamespaced(true).build())
+        .inNamespace(bed.ns).withName(name).get();
   }
 
   @Test

@@ -28,13 +28,14 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code --batch-scheduler=volcano} through the RayJob controller's reconciler ({@link DirectRayJobs}): the RayJob's
+ * The batch schedulers through the RayJob controller's reconciler ({@link DirectRayJobs}). Volcano: the RayJob's
  * PodGroup is made before its RayCluster, sized to the cluster with the submitter's resources; the RayCluster
  * (K8sJobMode) and the submitter join it; suspending shrinks it to nothing; a {@code clusterSelector} RayJob cannot be
- * gang scheduled.
+ * gang scheduled. YuniKorn: the cluster and submitter carry the job's task groups. KAI refuses K8sJobMode;
+ * scheduler-plugins refuses every RayJob.
  */
 @EnableKubernetesMockClient(crud = true)
-class RayJobVolcanoTest {
+class RayJobBatchSchedulersTest {
 
   static KubernetesClient client;
 
@@ -167,6 +168,18 @@ class RayJobVolcanoTest {
       assertThat(submitter.getSpec().getTemplate().getSpec().getSchedulerName()).isEqualTo("yunikorn");
       assertThat(submitter.getSpec().getTemplate().getMetadata().getAnnotations())
           .containsEntry("yunikorn.apache.org/task-group-name", "submittergroup");
+    }
+  }
+
+  @Test
+  @DisplayName("scheduler-plugins: every RayJob is refused on each Initializing reconcile")
+  void schedulerPluginsRefusesRayJobs() {
+    try (DirectRayJobs plugins = DirectRayJobs.startWithFlags(client, "--batch-scheduler=scheduler-plugins")) {
+      plugins.create(DirectRayJobs.httpModeJob("sp-http", "python x.py"));
+      plugins.runUntil("sp-http", "Initializing", DirectRayJobs.in(JobDeploymentStatus.INITIALIZING));
+      assertThat(plugins.step("sp-http")).contains(RayJobLoop.BATCH_SCHEDULER_RETRY_DELAY);
+      assertThat(plugins.events("sp-http", RayJobEventReason.BATCH_SCHEDULING_NOT_SUPPORTED.value())).singleElement()
+          .satisfies(e -> assertThat(e.getMessage()).contains("supports RayClusters only, not RayJob jobs/sp-http"));
     }
   }
 
