@@ -43,18 +43,22 @@ class BatchSchedulerE2eTest {
   static void installPodGroupsAndStartOperator() throws Exception {
     client = kube.client();
     namespace = kube.namespace();
-    try (InputStream in = Files.newInputStream(ControlPlane.repositoryRoot()
-        .resolve("e2e/testdata/volcano-podgroups.yaml"))) {
+    installCrd(client, "e2e/testdata/volcano-podgroups.yaml", CRD);
+    operator = InProcessOperator.start(kube.config(), kube.dashboardAccess(), "--namespaces=" + namespace,
+        "--batch-scheduler=volcano");
+  }
+
+  /** Applies a CRD of {@code e2e/testdata} and waits until the API server serves it. */
+  static void installCrd(KubernetesClient client, String file, String name) throws java.io.IOException {
+    try (InputStream in = Files.newInputStream(ControlPlane.repositoryRoot().resolve(file))) {
       CustomResourceDefinition crd = client.apiextensions().v1().customResourceDefinitions().load(in).item();
       client.resource(crd).forceConflicts().serverSideApply();
     }
-    Eventually.await(E2eWaits.LONG, E2eWaits.POLL, "the PodGroup CRD established", () -> {
-      CustomResourceDefinition crd = client.apiextensions().v1().customResourceDefinitions().withName(CRD).get();
+    Eventually.await(E2eWaits.LONG, E2eWaits.POLL, name + " established", () -> {
+      CustomResourceDefinition crd = client.apiextensions().v1().customResourceDefinitions().withName(name).get();
       return crd != null && crd.getStatus() != null && crd.getStatus().getConditions().stream()
           .anyMatch(c -> "Established".equals(c.getType()) && "True".equals(c.getStatus()));
     });
-    operator = InProcessOperator.start(kube.config(), kube.dashboardAccess(), "--namespaces=" + namespace,
-        "--batch-scheduler=volcano");
   }
 
   @AfterAll
