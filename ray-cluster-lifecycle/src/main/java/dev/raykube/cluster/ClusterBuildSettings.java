@@ -41,6 +41,9 @@ import java.util.Objects;
  * @param networkPolicies accept {@code spec.networkPolicy} and keep each cluster's NetworkPolicies
  *     ({@link NetworkPolicyFactory}); default {@code false} (KubeRay's alpha feature gate
  *     {@code RayClusterNetworkPolicy}); while off, a RayCluster with {@code networkPolicy} is refused
+ * @param batchScheduler the batch scheduler every Ray Pod is handed to ({@link BatchScheduler},
+ *     {@link BatchSchedulerMetadata}) and, for Volcano, the PodGroup each RayCluster gets ({@link VolcanoPodGroup});
+ *     default {@link BatchScheduler#NONE} (KubeRay's {@code --batch-scheduler})
  */
 public record ClusterBuildSettings(
     String clusterDomain,
@@ -56,7 +59,8 @@ public record ClusterBuildSettings(
     boolean redisCleanup,
     PodDefaults podDefaults,
     boolean multiHostIndexing,
-    boolean networkPolicies) {
+    boolean networkPolicies,
+    BatchScheduler batchScheduler) {
 
   /** Default {@link #clusterDomain()}. */
   public static final String DEFAULT_CLUSTER_DOMAIN = "cluster.local";
@@ -79,110 +83,118 @@ public record ClusterBuildSettings(
         .map(env -> new EnvVarBuilder(env).build())
         .toList();
     Objects.requireNonNull(podDefaults, "podDefaults");
+    Objects.requireNonNull(batchScheduler, "batchScheduler");
   }
 
   /** The defaults listed on the record components, with operator version {@code unknown}. */
   public static ClusterBuildSettings defaults() {
     return new ClusterBuildSettings(DEFAULT_CLUSTER_DOMAIN, true, false, true, false, null, "unknown",
-        DEFAULT_CREATED_BY, List.of(), false, true, PodDefaults.none(), true, false);
+        DEFAULT_CREATED_BY, List.of(), false, true, PodDefaults.none(), true, false, BatchScheduler.NONE);
   }
 
   /** Returns a copy with {@link #clusterDomain()} replaced. */
   public ClusterBuildSettings withClusterDomain(String value) {
     return new ClusterBuildSettings(value, initContainerInjection, loginShell, probeInjection, headServiceClusterIp,
         initContainerResources, operatorVersion, createdBy, defaultContainerEnv, deleteExtraPodsWithAutoscaler,
-        redisCleanup, podDefaults, multiHostIndexing, networkPolicies);
+        redisCleanup, podDefaults, multiHostIndexing, networkPolicies, batchScheduler);
   }
 
   /** Returns a copy with {@link #initContainerInjection()} replaced. */
   public ClusterBuildSettings withInitContainerInjection(boolean value) {
     return new ClusterBuildSettings(clusterDomain, value, loginShell, probeInjection, headServiceClusterIp,
         initContainerResources, operatorVersion, createdBy, defaultContainerEnv, deleteExtraPodsWithAutoscaler,
-        redisCleanup, podDefaults, multiHostIndexing, networkPolicies);
+        redisCleanup, podDefaults, multiHostIndexing, networkPolicies, batchScheduler);
   }
 
   /** Returns a copy with {@link #loginShell()} replaced. */
   public ClusterBuildSettings withLoginShell(boolean value) {
     return new ClusterBuildSettings(clusterDomain, initContainerInjection, value, probeInjection, headServiceClusterIp,
         initContainerResources, operatorVersion, createdBy, defaultContainerEnv, deleteExtraPodsWithAutoscaler,
-        redisCleanup, podDefaults, multiHostIndexing, networkPolicies);
+        redisCleanup, podDefaults, multiHostIndexing, networkPolicies, batchScheduler);
   }
 
   /** Returns a copy with {@link #probeInjection()} replaced. */
   public ClusterBuildSettings withProbeInjection(boolean value) {
     return new ClusterBuildSettings(clusterDomain, initContainerInjection, loginShell, value, headServiceClusterIp,
         initContainerResources, operatorVersion, createdBy, defaultContainerEnv, deleteExtraPodsWithAutoscaler,
-        redisCleanup, podDefaults, multiHostIndexing, networkPolicies);
+        redisCleanup, podDefaults, multiHostIndexing, networkPolicies, batchScheduler);
   }
 
   /** Returns a copy with {@link #headServiceClusterIp()} replaced. */
   public ClusterBuildSettings withHeadServiceClusterIp(boolean value) {
     return new ClusterBuildSettings(clusterDomain, initContainerInjection, loginShell, probeInjection, value,
         initContainerResources, operatorVersion, createdBy, defaultContainerEnv, deleteExtraPodsWithAutoscaler,
-        redisCleanup, podDefaults, multiHostIndexing, networkPolicies);
+        redisCleanup, podDefaults, multiHostIndexing, networkPolicies, batchScheduler);
   }
 
   /** Returns a copy with {@link #initContainerResources()} replaced; {@code null} restores the derived default. */
   public ClusterBuildSettings withInitContainerResources(ResourceRequirements value) {
     return new ClusterBuildSettings(clusterDomain, initContainerInjection, loginShell, probeInjection,
         headServiceClusterIp, value, operatorVersion, createdBy, defaultContainerEnv, deleteExtraPodsWithAutoscaler,
-        redisCleanup, podDefaults, multiHostIndexing, networkPolicies);
+        redisCleanup, podDefaults, multiHostIndexing, networkPolicies, batchScheduler);
   }
 
   /** Returns a copy with {@link #operatorVersion()} replaced. */
   public ClusterBuildSettings withOperatorVersion(String value) {
     return new ClusterBuildSettings(clusterDomain, initContainerInjection, loginShell, probeInjection,
         headServiceClusterIp, initContainerResources, value, createdBy, defaultContainerEnv,
-        deleteExtraPodsWithAutoscaler, redisCleanup, podDefaults, multiHostIndexing, networkPolicies);
+        deleteExtraPodsWithAutoscaler, redisCleanup, podDefaults, multiHostIndexing, networkPolicies, batchScheduler);
   }
 
   /** Returns a copy with {@link #createdBy()} replaced. */
   public ClusterBuildSettings withCreatedBy(String value) {
     return new ClusterBuildSettings(clusterDomain, initContainerInjection, loginShell, probeInjection,
         headServiceClusterIp, initContainerResources, operatorVersion, value, defaultContainerEnv,
-        deleteExtraPodsWithAutoscaler, redisCleanup, podDefaults, multiHostIndexing, networkPolicies);
+        deleteExtraPodsWithAutoscaler, redisCleanup, podDefaults, multiHostIndexing, networkPolicies, batchScheduler);
   }
 
   /** Returns a copy with {@link #defaultContainerEnv()} replaced. */
   public ClusterBuildSettings withDefaultContainerEnv(List<EnvVar> value) {
     return new ClusterBuildSettings(clusterDomain, initContainerInjection, loginShell, probeInjection,
         headServiceClusterIp, initContainerResources, operatorVersion, createdBy, value,
-        deleteExtraPodsWithAutoscaler, redisCleanup, podDefaults, multiHostIndexing, networkPolicies);
+        deleteExtraPodsWithAutoscaler, redisCleanup, podDefaults, multiHostIndexing, networkPolicies, batchScheduler);
   }
 
   /** Returns a copy with {@link #deleteExtraPodsWithAutoscaler()} replaced. */
   public ClusterBuildSettings withDeleteExtraPodsWithAutoscaler(boolean value) {
     return new ClusterBuildSettings(clusterDomain, initContainerInjection, loginShell, probeInjection,
         headServiceClusterIp, initContainerResources, operatorVersion, createdBy, defaultContainerEnv, value,
-        redisCleanup, podDefaults, multiHostIndexing, networkPolicies);
+        redisCleanup, podDefaults, multiHostIndexing, networkPolicies, batchScheduler);
   }
 
   /** Returns a copy with {@link #redisCleanup()} replaced. */
   public ClusterBuildSettings withRedisCleanup(boolean value) {
     return new ClusterBuildSettings(clusterDomain, initContainerInjection, loginShell, probeInjection,
         headServiceClusterIp, initContainerResources, operatorVersion, createdBy, defaultContainerEnv,
-        deleteExtraPodsWithAutoscaler, value, podDefaults, multiHostIndexing, networkPolicies);
+        deleteExtraPodsWithAutoscaler, value, podDefaults, multiHostIndexing, networkPolicies, batchScheduler);
   }
 
   /** Returns a copy with {@link #podDefaults()} replaced. */
   public ClusterBuildSettings withPodDefaults(PodDefaults value) {
     return new ClusterBuildSettings(clusterDomain, initContainerInjection, loginShell, probeInjection,
         headServiceClusterIp, initContainerResources, operatorVersion, createdBy, defaultContainerEnv,
-        deleteExtraPodsWithAutoscaler, redisCleanup, value, multiHostIndexing, networkPolicies);
+        deleteExtraPodsWithAutoscaler, redisCleanup, value, multiHostIndexing, networkPolicies, batchScheduler);
   }
 
   /** Returns a copy with {@link #multiHostIndexing()} replaced. */
   public ClusterBuildSettings withMultiHostIndexing(boolean value) {
     return new ClusterBuildSettings(clusterDomain, initContainerInjection, loginShell, probeInjection,
         headServiceClusterIp, initContainerResources, operatorVersion, createdBy, defaultContainerEnv,
-        deleteExtraPodsWithAutoscaler, redisCleanup, podDefaults, value, networkPolicies);
+        deleteExtraPodsWithAutoscaler, redisCleanup, podDefaults, value, networkPolicies, batchScheduler);
   }
 
   /** Returns a copy with {@link #networkPolicies()} replaced. */
   public ClusterBuildSettings withNetworkPolicies(boolean value) {
     return new ClusterBuildSettings(clusterDomain, initContainerInjection, loginShell, probeInjection,
         headServiceClusterIp, initContainerResources, operatorVersion, createdBy, defaultContainerEnv,
-        deleteExtraPodsWithAutoscaler, redisCleanup, podDefaults, multiHostIndexing, value);
+        deleteExtraPodsWithAutoscaler, redisCleanup, podDefaults, multiHostIndexing, value, batchScheduler);
+  }
+
+  /** Returns a copy with {@link #batchScheduler()} replaced. */
+  public ClusterBuildSettings withBatchScheduler(BatchScheduler value) {
+    return new ClusterBuildSettings(clusterDomain, initContainerInjection, loginShell, probeInjection,
+        headServiceClusterIp, initContainerResources, operatorVersion, createdBy, defaultContainerEnv,
+        deleteExtraPodsWithAutoscaler, redisCleanup, podDefaults, multiHostIndexing, networkPolicies, value);
   }
 
   /** The command prefix of generated shell commands: {@code /bin/bash -c --} or {@code /bin/bash -lc --}. */

@@ -53,7 +53,9 @@ import java.util.TreeMap;
  *   <li>token authentication variables on the Ray container, {@code wait-gcs-ready} and the autoscaler
  *       ({@link TokenAuth}); with autoscaler v2, {@code restartPolicy: Never} and {@code RAY_enable_autoscaler_v2};</li>
  *   <li>the operator-wide {@link ClusterBuildSettings#podDefaults()}: labels and annotations where absent, sidecars
- *       last.</li>
+ *       last;</li>
+ *   <li>the batch scheduler's labels, annotations and {@code schedulerName} ({@link BatchSchedulerMetadata}), with
+ *       {@link ClusterBuildSettings#batchScheduler()}.</li>
  * </ul>
  */
 public final class RayPodFactory {
@@ -112,7 +114,7 @@ public final class RayPodFactory {
       shareLogVolume(spec, ray, spec.getContainers().get(spec.getContainers().size() - 1));
     }
     ObjectMeta meta = metadata(cluster, RayClusterNames.headPodPrefix(clusterName), labels, annotations);
-    return finish(cluster, RayNodeType.HEAD, meta, spec, userRay, params, address);
+    return finish(cluster, RayNodeType.HEAD, BatchSchedulerMetadata.HEAD_GROUP, meta, spec, userRay, params, address);
   }
 
   /**
@@ -175,12 +177,14 @@ public final class RayPodFactory {
     }
     ObjectMeta meta = metadata(cluster, RayClusterNames.workerPodPrefix(clusterName, group.getGroupName()), labels,
         annotations);
-    return finish(cluster, RayNodeType.WORKER, meta, spec, userRay, params, address);
+    return finish(cluster, RayNodeType.WORKER, group.getGroupName(), meta, spec, userRay, params, address);
   }
 
-  private Pod finish(RayCluster cluster, RayNodeType type, ObjectMeta meta, PodSpec spec, Container userRay,
-      SortedMap<String, String> params, HeadAddress address) {
+  private Pod finish(RayCluster cluster, RayNodeType type, String group, ObjectMeta meta, PodSpec spec,
+      Container userRay, SortedMap<String, String> params, HeadAddress address) {
     settings.podDefaults().applyTo(type, meta, spec);
+    BatchSchedulerMetadata.stamp(settings.batchScheduler(), cluster.getMetadata(),
+        () -> YuniKornTaskGroups.forCluster(cluster.getSpec()), meta, spec, group);
     Container ray = spec.getContainers().get(0);
     if (!params.containsKey(RayStartParams.PLASMA_DIRECTORY)) {
       addSharedMemory(spec, ray);

@@ -1,5 +1,6 @@
 package dev.raykube.operator;
 
+import dev.raykube.cluster.BatchScheduler;
 import dev.raykube.cluster.PodDefaults;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import java.nio.file.Path;
@@ -80,11 +81,12 @@ final class KubeRayFlags {
   String logFilePath;
 
   @Option(names = "--batch-scheduler", paramLabel = "<name>",
-      description = "Refused: RayKube has no batch-scheduler integration yet.")
+      description = "The batch scheduler of every Ray Pod: volcano, yunikorn, kai-scheduler or scheduler-plugins"
+          + " (docs/batch-schedulers.md); any other name, default included, is refused, as in KubeRay v1.7.0.")
   String batchScheduler;
 
   @Option(names = "--enable-batch-scheduler", arity = "0..1", fallbackValue = "true", paramLabel = "<true|false>",
-      description = "Refused when true, as --batch-scheduler.")
+      description = "Deprecated in KubeRay: true means --batch-scheduler=volcano; both together are refused.")
   Boolean enableBatchScheduler;
 
   @Option(names = "--use-kubernetes-proxy", arity = "0..1", fallbackValue = "true", paramLabel = "<true|false>",
@@ -110,9 +112,6 @@ final class KubeRayFlags {
     if (file != null) {
       refuse(file.logFile() != null && !file.logFile().isEmpty(), "logFile in --config " + config + ": RayKube logs"
           + " to standard output only (the container runtime and the cluster's log pipeline keep it); remove it");
-      refuse(file.batchScheduler() != null && !file.batchScheduler().isBlank()
-          || Boolean.TRUE.equals(file.enableBatchScheduler()), "batchScheduler / enableBatchScheduler in --config "
-          + config + ": RayKube has no batch-scheduler integration yet (docs/compatibility.md); remove them");
       refuse(Boolean.TRUE.equals(file.useKubernetesProxy()), "useKubernetesProxy in --config " + config
           + ": RayKube reaches dashboards through the head Service's cluster DNS name only; run the operator in the"
           + " cluster");
@@ -123,9 +122,7 @@ final class KubeRayFlags {
     }
     refuse(logFilePath != null, "--log-file-path: RayKube logs to standard output only (the container runtime and"
         + " the cluster's log pipeline keep it); remove the flag");
-    refuse(batchScheduler != null && !batchScheduler.isBlank() || Boolean.TRUE.equals(enableBatchScheduler),
-        "--batch-scheduler / --enable-batch-scheduler: RayKube has no batch-scheduler integration yet"
-            + " (docs/compatibility.md); remove the flag, and the scheduler's labels are kept and ignored");
+    batchScheduler();
     refuse(Boolean.TRUE.equals(useKubernetesProxy), "--use-kubernetes-proxy: RayKube reaches dashboards through"
         + " the head Service's cluster DNS name only; run the operator in the cluster");
   }
@@ -216,6 +213,36 @@ final class KubeRayFlags {
   /** The feature gates of {@code --feature-gates}; RayKube's defaults without the flag. */
   FeatureGates featureGates() {
     return featureGates == null ? FeatureGates.defaults() : FeatureGates.parse(featureGates);
+  }
+
+  /**
+   * The batch scheduler, chosen as KubeRay v1.7.0 chooses it: the file's {@code batchScheduler} /
+   * {@code enableBatchScheduler} where set, else the flags'; {@code enableBatchScheduler} (deprecated) means Volcano;
+   * none without either.
+   *
+   * @throws IllegalArgumentException if both are set, or if the name is not one KubeRay supports ({@code default}
+   *     included)
+   */
+  BatchScheduler batchScheduler() {
+    boolean fromFile = file != null && file.batchScheduler() != null && !file.batchScheduler().isEmpty();
+    String name = fromFile ? file.batchScheduler() : batchScheduler == null ? "" : batchScheduler;
+    boolean enable = file != null && file.enableBatchScheduler() != null ? file.enableBatchScheduler()
+        : Boolean.TRUE.equals(enableBatchScheduler);
+    if (enable && !name.isEmpty()) {
+      throw new IllegalArgumentException("Both --enable-batch-scheduler (deprecated) and --batch-scheduler are set"
+          + (file == null ? "" : " (flags or --config " + config + ")") + "; use --batch-scheduler only");
+    }
+    if (enable) {
+      return BatchScheduler.VOLCANO;
+    }
+    BatchScheduler scheduler;
+    try {
+      scheduler = BatchScheduler.named(name);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("Invalid value for " + what(fromFile ? "batchScheduler" : "--batch-scheduler")
+          + ": " + e.getMessage());
+    }
+    return scheduler;
   }
 
   /** Whether KubeRay's {@code kuberay_*} series are served: on unless {@code --enable-metrics=false}. */

@@ -177,7 +177,8 @@ final class OperatorOptions {
         kubeRay.kubeRayMetrics(),
         kubeRay.podDefaults(),
         kubeRay.defaultContainerEnv(),
-        kubeRay.featureGates());
+        kubeRay.featureGates(),
+        kubeRay.batchScheduler());
   }
 
   private static Set<String> controllerList(String value) {

@@ -1,5 +1,6 @@
 package dev.raykube.operator;
 
+import dev.raykube.cluster.BatchScheduler;
 import dev.raykube.cluster.PodDefaults;
 import dev.raykube.job.push.LogTailSettings;
 import dev.raykube.kernel.finalizer.FinalizerPolicy;
@@ -49,6 +50,8 @@ import java.util.regex.Pattern;
  * @param defaultContainerEnv environment variables added to every Ray container that does not set them (KubeRay's
  *     {@code defaultContainerEnvs})
  * @param featureGates KubeRay's feature gates as RayKube reads them ({@code --feature-gates})
+ * @param batchScheduler the batch scheduler of every Ray Pod ({@code --batch-scheduler}); {@link BatchScheduler#NONE}
+ *     for none
  */
 public record OperatorSettings(
     Set<String> namespaces,
@@ -72,7 +75,8 @@ public record OperatorSettings(
     boolean kubeRayMetrics,
     PodDefaults podDefaults,
     List<EnvVar> defaultContainerEnv,
-    FeatureGates featureGates) {
+    FeatureGates featureGates,
+    BatchScheduler batchScheduler) {
 
   /** Default {@link #leaseName()}. */
   public static final String DEFAULT_LEASE_NAME = "raykube-operator-leader";
@@ -142,6 +146,7 @@ public record OperatorSettings(
     defaultContainerEnv = Objects.requireNonNull(defaultContainerEnv, "defaultContainerEnv").stream()
         .map(env -> new EnvVarBuilder(env).build()).toList();
     Objects.requireNonNull(featureGates, "featureGates");
+    Objects.requireNonNull(batchScheduler, "batchScheduler");
   }
 
   /** Whether the controller named {@code name} runs: it is listed in {@link #controllers()}, or that is empty. */

@@ -2,6 +2,7 @@ package dev.raykube.operator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.raykube.cluster.BatchScheduler;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import java.io.IOException;
@@ -108,6 +109,18 @@ class KubeRayConfigurationTest {
   }
 
   @Test
+  void theFilesBatchSchedulerWinsOverTheFlagsAndBothFormsTogetherAreRefused() throws IOException {
+    assertThat(settings(HEADER + "batchScheduler: volcano\n").batchScheduler()).isEqualTo(BatchScheduler.VOLCANO);
+    assertThat(settings(HEADER + "enableBatchScheduler: true\n").batchScheduler()).isEqualTo(BatchScheduler.VOLCANO);
+    assertThat(settings(HEADER + "enableBatchScheduler: false\n", "--enable-batch-scheduler").batchScheduler())
+        .as("the file's field wins").isEqualTo(BatchScheduler.NONE);
+    assertThat(settings(HEADER + "batchScheduler: \"\"\n", "--batch-scheduler=volcano").batchScheduler())
+        .as("an empty field leaves the flag").isEqualTo(BatchScheduler.VOLCANO);
+    assertThat(usageError(HEADER + "batchScheduler: volcano\nenableBatchScheduler: true\n"))
+        .startsWith("Both --enable-batch-scheduler (deprecated) and --batch-scheduler are set (flags or --config");
+  }
+
+  @Test
   void aFileWithOnlyItsHeaderChangesNothing() throws IOException {
     OperatorSettings withFile = settings(HEADER);
     CommandLineOutcome plain = OperatorCommandLine.parse(new String[0], Map.of());
@@ -120,8 +133,8 @@ class KubeRayConfigurationTest {
       metricsAdr: ":8080"                         | 'metricsAdr' is not a field of KubeRay v1.7.0's Configuration
       qps: fast                                   | Cannot deserialize value of type `java.lang.Double`
       logFile: /var/log/kuberay.log               | Not supported: logFile in --config
-      batchScheduler: volcano                     | Not supported: batchScheduler / enableBatchScheduler in --config
-      enableBatchScheduler: true                  | Not supported: batchScheduler / enableBatchScheduler in --config
+      batchScheduler: default                     | Invalid value for batchScheduler in --config
+      batchScheduler: Volcano                     | Invalid value for batchScheduler in --config
       useKubernetesProxy: true                    | Not supported: useKubernetesProxy in --config
       metricsAddr: "127.0.0.1:8080"               | Invalid value for metricsAddr in --config
       probeAddr: ":99999"                         | Invalid value for probeAddr in --config

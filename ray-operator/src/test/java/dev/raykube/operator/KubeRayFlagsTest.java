@@ -2,6 +2,7 @@ package dev.raykube.operator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.raykube.cluster.BatchScheduler;
 import dev.raykube.operator.raycluster.RayClusterController;
 import java.util.Map;
 import java.util.Set;
@@ -104,11 +105,44 @@ class KubeRayFlagsTest {
         .rayMultiHostIndexing()).isTrue();
   }
 
+  @ParameterizedTest(name = "{0} {1} → {2}")
+  @CsvSource(delimiter = '|', nullValues = "-", textBlock = """
+      -                                   | -                              | NONE
+      --batch-scheduler=volcano           | -                              | VOLCANO
+      --batch-scheduler=                  | -                              | NONE
+      -                                   | --enable-batch-scheduler       | VOLCANO
+      -                                   | --enable-batch-scheduler=true  | VOLCANO
+      -                                   | --enable-batch-scheduler=false | NONE
+      --batch-scheduler=volcano           | --enable-batch-scheduler=false | VOLCANO
+      --batch-scheduler=yunikorn          | -                              | YUNIKORN
+      --batch-scheduler=kai-scheduler     | -                              | KAI_SCHEDULER
+      --batch-scheduler=scheduler-plugins | -                              | SCHEDULER_PLUGINS
+      """)
+  void theBatchSchedulerIsChosenAsKubeRayChoosesIt(String name, String enable, BatchScheduler expected) {
+    String[] args = java.util.stream.Stream.of(name, enable).filter(java.util.Objects::nonNull)
+        .toArray(String[]::new);
+    OperatorSettings s = settings(args);
+    assertThat(s.batchScheduler()).isEqualTo(expected);
+    assertThat(RayClusterController.buildSettings(s).batchScheduler()).isEqualTo(expected);
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @CsvSource(delimiter = '|', nullValues = "-", textBlock = """
+      --batch-scheduler=default           | -                              | Invalid value for option '--batch-scheduler': scheduler is not supported, name=default
+      --batch-scheduler=Volcano           | -                              | Invalid value for option '--batch-scheduler': scheduler is not supported, name=Volcano
+      --batch-scheduler=kueue             | -                              | Invalid value for option '--batch-scheduler': scheduler is not supported, name=kueue (supported: volcano, yunikorn, kai-scheduler, scheduler-plugins)
+      --batch-scheduler=volcano           | --enable-batch-scheduler       | Both --enable-batch-scheduler (deprecated) and --batch-scheduler are set; use --batch-scheduler only
+      --batch-scheduler=yunikorn          | --enable-batch-scheduler=true  | Both --enable-batch-scheduler (deprecated) and --batch-scheduler are set
+      --batch-scheduler=volcano           | --feature-gates=KubernetesWAS=true | --feature-gates KubernetesWAS=true is not supported
+      """)
+  void aBatchSchedulerKubeRayRefusesOrRayKubeLacksStopsTheStart(String name, String other, String message) {
+    String[] args = java.util.stream.Stream.of(name, other).filter(java.util.Objects::nonNull).toArray(String[]::new);
+    assertThat(usageError(args)).startsWith(message);
+  }
+
   @ParameterizedTest(name = "{0}")
   @CsvSource(delimiter = '|', textBlock = """
       --log-file-path=/var/log/kuberay.log      | Not supported: --log-file-path: RayKube logs to standard output only
-      --batch-scheduler=volcano                 | Not supported: --batch-scheduler / --enable-batch-scheduler: RayKube has no batch-scheduler integration yet
-      --enable-batch-scheduler                  | Not supported: --batch-scheduler / --enable-batch-scheduler
       --use-kubernetes-proxy                    | Not supported: --use-kubernetes-proxy: RayKube reaches dashboards through the head Service
       --config=/nonexistent/config.yaml         | --config: cannot read /nonexistent/config.yaml
       --metrics-addr=127.0.0.1:8080             | Invalid value for option '--metrics-addr': '127.0.0.1:8080' (expected :<port>

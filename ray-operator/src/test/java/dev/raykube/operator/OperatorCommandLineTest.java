@@ -270,7 +270,7 @@ class OperatorCommandLineTest {
         Optional.empty(), 0, 0, 1, 1, 1, LogFormat.TEXT, "info", true, true, "cluster.local",
         FinalizerPolicy.BEST_EFFORT,
         2000, Optional.empty(), Set.of(), true, dev.raykube.cluster.PodDefaults.none(), List.of(),
-        FeatureGates.defaults());
+        FeatureGates.defaults(), dev.raykube.cluster.BatchScheduler.NONE);
     assertThat(direct.namespaces()).containsExactly("a", "b").isUnmodifiable();
     assertThat(Set.copyOf(direct.namespaces())).hasSize(2);
   }

@@ -76,6 +76,15 @@ public enum ClusterEventReason implements EventReason {
   NETWORK_POLICY_NAME_COLLISION("NetworkPolicyNameCollision", EventType.WARNING),
   /** Warning: the head template names a ServiceAccount for the autoscaler that does not exist. */
   AUTOSCALER_SERVICE_ACCOUNT_NOT_FOUND("AutoscalerServiceAccountNotFound", EventType.WARNING),
+  /** Normal: the cluster's PodGroup was created ({@code --batch-scheduler=volcano} or {@code scheduler-plugins}). */
+  CREATED_POD_GROUP("CreatedPodGroup", EventType.NORMAL),
+  /** Normal: the cluster's Volcano PodGroup was resized ({@code minMember}, {@code minResources}). */
+  UPDATED_POD_GROUP("UpdatedPodGroup", EventType.NORMAL),
+  /**
+   * Warning: the cluster's PodGroup could not be read, created or resized (the scheduler's CRD not installed, no
+   * permission, a bad {@code volcano.sh/network-topology-highest-tier-allowed} label); no Pod is created meanwhile.
+   */
+  FAILED_TO_SYNC_POD_GROUP("FailedToSyncPodGroup", EventType.WARNING),
   /** Warning: the RayCluster's name is not acceptable; nothing is created until it is. */
   INVALID_METADATA("InvalidRayClusterMetadata", EventType.WARNING),
   /** Warning: the RayCluster's spec is not acceptable; nothing is created until it is fixed. */

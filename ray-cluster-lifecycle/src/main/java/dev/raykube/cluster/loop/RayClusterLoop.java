@@ -35,7 +35,8 @@ import org.slf4j.LoggerFactory;
  * {@link PodExpectations} for writes the cache does not show yet → <b>decide</b> with the pure code of
  * {@code dev.raykube.cluster} ({@link RayClusterValidator}, {@code PodReconcilePlan},
  * {@link RayClusterStatusCalculator}) → <b>act</b> ({@link ClusterObjects}: autoscaler RBAC, head Ingress, token
- * Secret, head Service; {@link NetworkPolicySync}, with the RayClusterNetworkPolicy gate; then {@link PodChanges}) → <b>record</b> the status ({@link StatusRecorder}, only when it
+ * Secret, head Service; {@link NetworkPolicySync}, with the RayClusterNetworkPolicy gate; the batch scheduler's
+ * {@link PodGroupSync}, whose failure holds the Pods back; then {@link PodChanges}) → <b>record</b> the status ({@link StatusRecorder}, only when it
  * {@linkplain RayClusterStatusCalculator#differs differs}) and the Events ({@link EventRecorder},
  * {@link ClusterEventReason}).
  *
@@ -62,6 +63,7 @@ public final class RayClusterLoop
   private final RayClusterReads reads;
   private final ClusterStatusListener listener;
   private final NetworkPolicySync networkPolicies;
+  private final PodGroupSync podGroups;
   private final boolean networkPolicyGate;
 
   RayClusterLoop(RayClusterLoopBuilder b) {
@@ -79,6 +81,7 @@ public final class RayClusterLoop
     this.redisCleanup = new RedisCleanupFinalizer(client, b.settings, events, timings);
     this.networkPolicies = new NetworkPolicySync(client, b.settings, events, timings.objectRecheck());
     this.networkPolicyGate = b.settings.networkPolicies();
+    this.podGroups = new PodGroupSync(client, b.settings, events);
   }
 
   /**
@@ -136,13 +139,15 @@ public final class RayClusterLoop
     List<Pod> observed = expectations.podsAsExpected(key, pods, now);
     ClusterObjects.Outcome owned = objects.ensure(key, cluster, observedHeadService, now);
     String networkPolicyProblem = networkPolicies.sync(key, cluster, now);
-    PodChanges.Outcome changes = owned.blocked() ? null : podChanges.apply(key, cluster, observed, now);
+    String podGroupProblem = owned.blocked() ? null : podGroups.sync(cluster);
+    PodChanges.Outcome changes = owned.blocked() || podGroupProblem != null ? null
+        : podChanges.apply(key, cluster, observed, now);
     List<Pod> podsAfter = changes == null || changes.writes() == 0 ? observed
         : expectations.podsAsExpected(key, pods, now);
     RayClusterStatus next = RayClusterStatusCalculator.calculate(cluster, podsAfter, owned.headService(),
         changes == null ? null : changes.failure(), now);
     Duration after;
-    if (owned.blocked() || changes.failure() != null || networkPolicyProblem != null) {
+    if (changes == null || changes.failure() != null || networkPolicyProblem != null) {
       after = timings.afterFailure();
     } else if (changes.plan().requeueSoon() || !changes.plan().problems().isEmpty() || expectations.pending(key)) {
       after = timings.requeueSoon();

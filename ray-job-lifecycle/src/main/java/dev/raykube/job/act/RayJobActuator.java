@@ -1,5 +1,8 @@
 package dev.raykube.job.act;
 
+import dev.raykube.cluster.BatchScheduler;
+import dev.raykube.cluster.BatchSchedulerMetadata;
+import dev.raykube.cluster.YuniKornTaskGroups;
 import dev.raykube.dashboard.DuplicateSubmissionException;
 import dev.raykube.dashboard.InvalidRequestException;
 import dev.raykube.dashboard.RayDashboardClient;
@@ -16,10 +19,13 @@ import dev.raykube.job.stop.RayJobStopper;
 import dev.raykube.job.stop.StopOutcome;
 import dev.raykube.model.cluster.RayCluster;
 import dev.raykube.model.cluster.WorkerGroupSpec;
+import dev.raykube.model.job.JobSubmissionMode;
 import dev.raykube.model.job.RayJob;
 import dev.raykube.reconcile.EventRecorder;
 import dev.raykube.reconcile.EventType;
 import dev.raykube.reconcile.OwnedObjects;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
+import io.fabric8.kubernetes.api.model.PodTemplateSpec;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.util.ArrayList;
@@ -62,6 +68,7 @@ public final class RayJobActuator {
   private final OwnedObjects owned;
   private final DashboardClients clients;
   private final EventRecorder events;
+  private final BatchScheduler scheduler;
   private final RayJobStopper stopper = new RayJobStopper();
 
   /**
@@ -70,9 +77,19 @@ public final class RayJobActuator {
    * @param events records Events
    */
   public RayJobActuator(KubernetesClient client, DashboardClients clients, EventRecorder events) {
+    this(client, clients, events, BatchScheduler.NONE);
+  }
+
+  /**
+   * An actuator whose RayClusters (K8sJobMode) and submitter Pods join the operator's batch scheduler's group
+   * ({@link BatchSchedulerMetadata}).
+   */
+  public RayJobActuator(KubernetesClient client, DashboardClients clients, EventRecorder events,
+      BatchScheduler scheduler) {
     this.owned = new OwnedObjects(Objects.requireNonNull(client, "client"));
     this.clients = Objects.requireNonNull(clients, "clients");
     this.events = Objects.requireNonNull(events, "events");
+    this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
   }
 
   /**
@@ -128,6 +145,11 @@ public final class RayJobActuator {
     RayCluster cluster;
     try {
       cluster = OwnedRayCluster.build(job, action);
+      if (job.getSpec() == null || job.getSpec().getSubmissionMode() == null
+          || job.getSpec().getSubmissionMode() == JobSubmissionMode.K8S_JOB_MODE) {
+        BatchSchedulerMetadata.stamp(scheduler, job.getMetadata(), () -> taskGroups(job), cluster.getMetadata(),
+            null, "");
+      }
     } catch (IllegalArgumentException e) {
       return failed(job, action, RayJobEventReason.FAILED_TO_CREATE_RAY_CLUSTER, "Failed to create " + what, e);
     }
@@ -135,11 +157,22 @@ public final class RayJobActuator {
         RayJobEventReason.CREATED_RAY_CLUSTER, RayJobEventReason.FAILED_TO_CREATE_RAY_CLUSTER);
   }
 
+  /** The RayJob's YuniKorn task groups: its cluster's and its submitter's. */
+  private static String taskGroups(RayJob job) {
+    return YuniKornTaskGroups.forJob(job.getSpec().getRayClusterSpec(), SubmitterJob.podSpecForSizing(job.getSpec()));
+  }
+
   private ActionOutcome<RayJobAction> createSubmitter(ObservedRayJob observed, RayJob job, RayJobAction.CreateSubmitter action) {
     String what = "submitter Job " + namespace(job) + "/" + action.name();
     Job submitter;
     try {
       submitter = SubmitterJob.build(job, action, observed.cluster().orElse(null));
+      PodTemplateSpec template = submitter.getSpec().getTemplate();
+      if (template.getMetadata() == null) {
+        template.setMetadata(new ObjectMeta());
+      }
+      BatchSchedulerMetadata.stamp(scheduler, job.getMetadata(), () -> taskGroups(job), template.getMetadata(),
+          template.getSpec(), BatchSchedulerMetadata.SUBMITTER_GROUP);
     } catch (IllegalArgumentException e) {
       return failed(job, action, RayJobEventReason.FAILED_TO_CREATE_SUBMITTER, "Failed to create " + what, e);
     }

@@ -19,6 +19,7 @@ import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.EnvVarBuilder;
+import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.PodTemplateSpec;
 import io.fabric8.kubernetes.api.model.PodTemplateSpecBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
@@ -172,6 +173,16 @@ public final class SubmitterJob {
             + "if [ \"$failures\" -ge 10 ]; then echo \"Following the logs of Ray job $RAY_JOB_SUBMISSION_ID failed "
             + "$failures times\" >&2; exit 1; fi; echo \"Following the logs failed; reconnecting in 3 s\" >&2; "
             + "sleep 3; done") + "\n";
+  }
+
+  /**
+   * The Pod spec the K8sJobMode submitter runs with, for sizing: {@code spec.submitterPodTemplate}'s, else the
+   * default container's ({@link #defaultContainer}).
+   */
+  static PodSpec podSpecForSizing(RayJobSpec spec) {
+    PodTemplateSpec template = spec != null && spec.getSubmitterPodTemplate() != null
+        ? spec.getSubmitterPodTemplate() : defaultTemplate("");
+    return template.getSpec();
   }
 
   private static PodTemplateSpec defaultTemplate(String image) {

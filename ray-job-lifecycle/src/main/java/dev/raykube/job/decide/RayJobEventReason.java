@@ -94,6 +94,24 @@ public enum RayJobEventReason implements EventReason {
   DELETED_RAY_JOB("DeletedRayJob"),
   /** Warning: deleting the RayJob failed. */
   FAILED_TO_DELETE_RAY_JOB("FailedToDeleteRayJob"),
+  /** Normal: the RayJob's Volcano PodGroup was created ({@code --batch-scheduler=volcano}). */
+  CREATED_POD_GROUP("CreatedPodGroup"),
+  /** Normal: the RayJob's Volcano PodGroup was resized to its cluster and submitter. */
+  UPDATED_POD_GROUP("UpdatedPodGroup"),
+  /**
+   * Warning: the RayJob's Volcano PodGroup could not be made (Volcano not installed, no permission); its RayCluster
+   * waits.
+   */
+  FAILED_TO_SYNC_POD_GROUP("FailedToSyncPodGroup"),
+  /**
+   * Warning: the operator's batch scheduler cannot take this RayJob (Volcano: a {@code clusterSelector}; KAI: a
+   * K8sJobMode submitter); it stays Initializing until a deadline ends it, as in KubeRay.
+   */
+  BATCH_SCHEDULING_NOT_SUPPORTED("BatchSchedulingNotSupported"),
+  /** Normal: the batch scheduler's group was shrunk to what is left after the job ended or was suspended. */
+  BATCH_SCHEDULER_CLEANED_UP("BatchSchedulerCleanedUp"),
+  /** Warning: shrinking the batch scheduler's group failed (a suspension or retry waits for it). */
+  FAILED_TO_CLEANUP_BATCH_SCHEDULER("FailedToCleanupBatchScheduler"),
   /** Warning: the dashboard of the RayCluster cannot be addressed (e.g. the auth token Secret is missing). */
   DASHBOARD_UNRESOLVABLE("DashboardUnresolvable"),
 

@@ -1,5 +1,6 @@
 package dev.raykube.job.decide;
 
+import dev.raykube.cluster.BatchScheduler;
 import dev.raykube.kernel.AdaptivePoll;
 import dev.raykube.model.job.JobSubmissionMode;
 import java.time.Duration;
@@ -33,6 +34,9 @@ import java.util.Set;
  *     the submission it finds; KubeRay's alpha gate {@code SidecarSubmitterRestart}, default false. The RayJob then
  *     fails once the container has restarted {@value SubmitterObservation#SIDECAR_RESTART_LIMIT} times
  *     ({@link SubmitterObservation#ofSidecar})
+ * @param batchScheduler the operator's batch scheduler (KubeRay's {@code --batch-scheduler}); with Volcano each RayJob
+ *     gets a PodGroup, its RayCluster (K8sJobMode) and submitter join it, and the group is shrunk when the job ends
+ *     or is suspended ({@code RayJobGang}); default {@link BatchScheduler#NONE}
  */
 public record RayJobSettings(
     Duration statusCheckTimeout,
@@ -42,7 +46,8 @@ public record RayJobSettings(
     Duration teardownPoll,
     boolean deleteRayJobAfterJobFinishes,
     Set<JobSubmissionMode> supportedSubmissionModes,
-    boolean sidecarSubmitterRestart) {
+    boolean sidecarSubmitterRestart,
+    BatchScheduler batchScheduler) {
 
   private static final Set<JobSubmissionMode> IMPLEMENTED = Collections.unmodifiableSet(EnumSet.of(
       JobSubmissionMode.K8S_JOB_MODE, JobSubmissionMode.HTTP_MODE, JobSubmissionMode.SIDECAR_MODE,
@@ -66,66 +71,73 @@ public record RayJobSettings(
       }
     }
     supportedSubmissionModes = Collections.unmodifiableSet(EnumSet.copyOf(supportedSubmissionModes));
+    Objects.requireNonNull(batchScheduler, "batchScheduler");
+  }
+
+  /** Returns a copy with another {@link #batchScheduler()}. */
+  public RayJobSettings withBatchScheduler(BatchScheduler value) {
+    return new RayJobSettings(statusCheckTimeout, terminalGracePeriod, submitterGracePeriod, poll, teardownPoll,
+        deleteRayJobAfterJobFinishes, supportedSubmissionModes, sidecarSubmitterRestart, value);
   }
 
   /** KubeRay's defaults, every submission mode, and an adaptive poll of 1 s to 10 s. */
   public static RayJobSettings defaults() {
     return new RayJobSettings(Duration.ofSeconds(300), Duration.ofSeconds(300), Duration.ofSeconds(30),
         AdaptivePoll.DEFAULT, Duration.ofSeconds(2), false,
-        EnumSet.copyOf(IMPLEMENTED), false);
+        EnumSet.copyOf(IMPLEMENTED), false, BatchScheduler.NONE);
   }
 
   /** Returns a copy with another {@link #statusCheckTimeout()}. */
   public RayJobSettings withStatusCheckTimeout(Duration value) {
     return new RayJobSettings(value, terminalGracePeriod, submitterGracePeriod, poll, teardownPoll,
         deleteRayJobAfterJobFinishes, supportedSubmissionModes,
-        sidecarSubmitterRestart);
+        sidecarSubmitterRestart, batchScheduler);
   }
 
   /** Returns a copy with another {@link #terminalGracePeriod()}. */
   public RayJobSettings withTerminalGracePeriod(Duration value) {
     return new RayJobSettings(statusCheckTimeout, value, submitterGracePeriod, poll, teardownPoll,
         deleteRayJobAfterJobFinishes, supportedSubmissionModes,
-        sidecarSubmitterRestart);
+        sidecarSubmitterRestart, batchScheduler);
   }
 
   /** Returns a copy with another {@link #submitterGracePeriod()}. */
   public RayJobSettings withSubmitterGracePeriod(Duration value) {
     return new RayJobSettings(statusCheckTimeout, terminalGracePeriod, value, poll, teardownPoll,
         deleteRayJobAfterJobFinishes, supportedSubmissionModes,
-        sidecarSubmitterRestart);
+        sidecarSubmitterRestart, batchScheduler);
   }
 
   /** Returns a copy with another {@link #poll()}. */
   public RayJobSettings withPoll(AdaptivePoll value) {
     return new RayJobSettings(statusCheckTimeout, terminalGracePeriod, submitterGracePeriod, value, teardownPoll,
         deleteRayJobAfterJobFinishes, supportedSubmissionModes,
-        sidecarSubmitterRestart);
+        sidecarSubmitterRestart, batchScheduler);
   }
 
   /** Returns a copy with another {@link #teardownPoll()}. */
   public RayJobSettings withTeardownPoll(Duration value) {
     return new RayJobSettings(statusCheckTimeout, terminalGracePeriod, submitterGracePeriod, poll, value,
         deleteRayJobAfterJobFinishes, supportedSubmissionModes,
-        sidecarSubmitterRestart);
+        sidecarSubmitterRestart, batchScheduler);
   }
 
   /** Returns a copy with another {@link #deleteRayJobAfterJobFinishes()}. */
   public RayJobSettings withDeleteRayJobAfterJobFinishes(boolean value) {
     return new RayJobSettings(statusCheckTimeout, terminalGracePeriod, submitterGracePeriod, poll, teardownPoll,
-        value, supportedSubmissionModes, sidecarSubmitterRestart);
+        value, supportedSubmissionModes, sidecarSubmitterRestart, batchScheduler);
   }
 
   /** Returns a copy with other {@link #supportedSubmissionModes()}. */
   public RayJobSettings withSupportedSubmissionModes(Set<JobSubmissionMode> value) {
     return new RayJobSettings(statusCheckTimeout, terminalGracePeriod, submitterGracePeriod, poll, teardownPoll,
-        deleteRayJobAfterJobFinishes, value, sidecarSubmitterRestart);
+        deleteRayJobAfterJobFinishes, value, sidecarSubmitterRestart, batchScheduler);
   }
 
   /** Returns a copy with another {@link #sidecarSubmitterRestart()}. */
   public RayJobSettings withSidecarSubmitterRestart(boolean value) {
     return new RayJobSettings(statusCheckTimeout, terminalGracePeriod, submitterGracePeriod, poll, teardownPoll,
-        deleteRayJobAfterJobFinishes, supportedSubmissionModes, value);
+        deleteRayJobAfterJobFinishes, supportedSubmissionModes, value, batchScheduler);
   }
 
   private static void requireNotNegative(String name, Duration value) {

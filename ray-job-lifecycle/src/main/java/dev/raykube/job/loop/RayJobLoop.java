@@ -1,6 +1,7 @@
 package dev.raykube.job.loop;
 
 import dev.raykube.job.act.RayJobActuator;
+import dev.raykube.job.act.RayJobBatchScheduling;
 import dev.raykube.job.decide.Decision;
 import dev.raykube.job.decide.RayJobAction;
 import dev.raykube.job.decide.RayJobEventReason;
@@ -84,11 +85,16 @@ public final class RayJobLoop
   private final RunningJobPoll poll;
   private final Clock clock;
   private final Duration actionRetryDelay;
+  private final RayJobBatchScheduling batch;
+
+  /** How soon a reconcile the batch scheduler's step held back comes again (KubeRay's RayJob requeue, 3 s). */
+  public static final Duration BATCH_SCHEDULER_RETRY_DELAY = Duration.ofSeconds(3);
 
   RayJobLoop(RayJobLoopBuilder b) {
     this.observer = new RayJobObserver(b.reads, b.access, b.dashboards, b.recent);
     this.decider = new RayJobStateMachine(b.settings, b.suffixes);
-    this.actor = new RayJobActuator(b.client, b.dashboards, b.events);
+    this.actor = new RayJobActuator(b.client, b.dashboards, b.events, b.settings.batchScheduler());
+    this.batch = new RayJobBatchScheduling(b.client, b.events, b.settings.batchScheduler());
     this.status = new StatusRecorder<>(b.client, b.cache);
     this.events = b.events;
     this.cleanup = new DeletionCleanup<>(FinalizerNames.RAYJOB,
@@ -155,6 +161,11 @@ public final class RayJobLoop
     boolean written = false;
     for (int decisions = 1; ; decisions++) {
       Decision decision = decider.decide(job, observation, clock.instant(), poll);
+      if (batch.beforeRecording(job, observed, decision).isPresent()) {
+        // The batch scheduler's group is not as the decision needs it: nothing is written or done until it is.
+        return new Reconciled<>(job, observed, decision, written ? StatusRecorder.Result.WRITTEN
+            : StatusRecorder.Result.UNCHANGED, outcomes, Optional.of(BATCH_SCHEDULER_RETRY_DELAY));
+      }
       StatusRecorder.Recorded<RayJob> recorded = status.record(job, decision.status());
       if (recorded.result() == StatusRecorder.Result.GONE) {
         return new Reconciled<>(null, observed, decision, StatusRecorder.Result.GONE, outcomes, Optional.empty());

@@ -126,6 +126,7 @@ public final class RayClusterController implements ControllerDefinition<RayClust
         .withDefaultContainerEnv(settings.defaultContainerEnv())
         .withMultiHostIndexing(settings.featureGates().rayMultiHostIndexing())
         .withNetworkPolicies(settings.featureGates().rayClusterNetworkPolicy())
+        .withBatchScheduler(settings.batchScheduler())
         .withOperatorVersion(OperatorVersion.current());
   }
 

@@ -37,8 +37,11 @@ final class DirectRayJobs extends DirectReconciles<RayJob> {
   static final Wiring<RayJob> CONTROLLER = (context, dashboard) -> new RayJobController(FAST_JOBS,
       RunningOperator.FAST_FINALIZER, c -> DashboardAccess.fixed(dashboard.url()), FAST_TAILS).reconciler(context);
 
-  private DirectRayJobs(KubernetesClient client, FakeRayDashboard dashboard, Wiring<RayJob> wiring) {
-    super(client, RayJob.class, NS, FinalizerNames.RAYJOB, dashboard, wiring, "--max-job-log-tails=0");
+  private DirectRayJobs(KubernetesClient client, FakeRayDashboard dashboard, Wiring<RayJob> wiring,
+      String... flags) {
+    super(client, RayJob.class, NS, FinalizerNames.RAYJOB, dashboard, wiring,
+        java.util.stream.Stream.concat(java.util.stream.Stream.of("--max-job-log-tails=0"),
+            java.util.Arrays.stream(flags)).toArray(String[]::new));
     clock.set(Instant.parse("2026-06-01T08:00:00Z"));
   }
 
@@ -53,6 +56,13 @@ final class DirectRayJobs extends DirectReconciles<RayJob> {
         .stopDelay(Duration.ofMillis(50)).build().start();
     script.accept(dashboard);
     return new DirectRayJobs(client, dashboard, wiring);
+  }
+
+  /** As {@link #start(KubernetesClient, Consumer)}, the operator started with the extra {@code flags}. */
+  static DirectRayJobs startWithFlags(KubernetesClient client, String... flags) {
+    FakeRayDashboard dashboard = FakeRayDashboard.builder().startDelay(Duration.ofMillis(20))
+        .stopDelay(Duration.ofMillis(50)).build().start();
+    return new DirectRayJobs(client, dashboard, CONTROLLER, flags);
   }
 
   /** An HTTPMode RayJob in {@link #NS} whose owned RayCluster has one head and no workers. */
