@@ -285,8 +285,9 @@ class RayClusterE2eTest {
   }
 
   private static PodTemplateSpec template(String container) {
-    return new PodTemplateSpecBuilder().withNewMetadata().addToLabels("tier", "template").endMetadata().withNewSpec().addNewContainer().withName(container)
-        .withImage("rayproject/ray:2.60.0").endContainer().endSpec().build();
+    return new PodTemplateSpecBuilder().withNewMetadata().addToLabels("tier", "template").endMetadata()
+        .withNewSpec().addNewContainer().withName(container).withImage("rayproject/ray:2.60.0").endContainer()
+        .endSpec().build();
   }
 
   private static ClusterState state(String ns, String name) {
